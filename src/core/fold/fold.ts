@@ -1,0 +1,268 @@
+import { EventType, type Message } from "@ag-ui/core";
+import { parse as parsePartialJson } from "partial-json";
+import { chunk, closeAllLanes, closeLane, NO_LANES } from "./chunks";
+import { Draft } from "./draft";
+import { applyJsonPatch } from "./jsonPatch";
+import {
+  activityDelta,
+  activitySnapshot,
+  appendContent,
+  describe,
+  endMessage,
+  messagesSnapshot,
+  setEncryptedValue,
+  startMessage,
+} from "./messages";
+import { reasoningSpan, runError, runFinished, runStarted, step, subagentEnded, subagentStarted } from "./runs";
+import { addMessage, isId, isRecord, malformed, ownerOf, takeMessage } from "./shared";
+import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "./tools";
+import type { AgentStatus, ThreadState } from "./types";
+
+/** What a thread starts from. */
+export interface ThreadInit {
+  threadId?: string;
+  messages?: readonly Message[];
+  state?: unknown;
+}
+
+/**
+ * An empty thread, or one seeded with earlier messages and agent state.
+ *
+ * @example
+ * const thread = createThreadState({ threadId: "t1", messages: [{ id: "u1", role: "user", content: "Hi" }] });
+ */
+export function createThreadState(init: ThreadInit = {}): ThreadState {
+  const empty: ThreadState = {
+    threadId: init.threadId,
+    messageIds: [],
+    messages: {},
+    toolCalls: {},
+    state: init.state ?? {},
+    runs: [],
+    activeSteps: [],
+    subagents: {},
+    pendingInterrupts: [],
+    pendingToolCallIds: [],
+    openMessageIds: [],
+    openReasoning: [],
+    chunkLanes: NO_LANES,
+    customEvents: [],
+    rawEvents: [],
+    errors: [],
+    errorCount: 0,
+    eventCount: 0,
+    status: "idle",
+  };
+  if (!init.messages?.length) return empty;
+  const d = new Draft(empty);
+  for (const message of init.messages) {
+    if (!isRecord(message) || !isId(message.id) || d.s.messages[message.id]) continue;
+    addMessage(d, takeMessage(d, message));
+  }
+  return finish(d);
+}
+
+/**
+ * Folds a burst of AG-UI events into the thread in one pass. Pure: `state` is not changed, and
+ * the result shares every object the events did not touch. Never throws: malformed or out-of-order
+ * events are recorded in `errors` and the rest of the burst is applied.
+ *
+ * @example
+ * const next = foldEvents(createThreadState(), events);
+ * next.messageIds.map((id) => next.messages[id]);
+ */
+export function foldEvents(state: ThreadState, events: Iterable<unknown>): ThreadState {
+  const d = new Draft(state);
+  for (const event of events) {
+    try {
+      applyEvent(d, event);
+    } catch (error) {
+      // A bug of ours must not take the stream down with it: record it and go on.
+      d.error("malformed-event", `The event could not be applied: ${describe(error)}`, event);
+    }
+    d.eventIndex += 1;
+  }
+  return finish(d);
+}
+
+/**
+ * Folds one event. For a stream, prefer {@link foldEvents} per burst: it copies each touched
+ * object once per burst instead of once per event.
+ *
+ * @example
+ * const next = foldEvent(thread, { type: EventType.TEXT_MESSAGE_CONTENT, messageId: "m1", delta: "Hi" });
+ */
+export function foldEvent(state: ThreadState, event: unknown): ThreadState {
+  return foldEvents(state, [event]);
+}
+
+function applyEvent(d: Draft, raw: unknown): void {
+  if (!isRecord(raw) || typeof raw.type !== "string" || !raw.type) {
+    return d.error("malformed-event", "An event must be an object with a string type", raw);
+  }
+  const type = raw.type as EventType;
+  // Handlers take the event typed as the protocol says, and check every field before trusting it.
+  const event = raw as never;
+
+  if (d.s.chunkLanes !== NO_LANES) closeLanesFor(d, type, raw);
+  if (type !== EventType.RUN_STARTED && type !== EventType.RUN_ERROR) {
+    const last = d.s.runs[d.s.runs.length - 1];
+    if (last && last.status !== "running") {
+      d.error("outside-run", `${type} after run "${last.runId}" ended; applied anyway`, event);
+    }
+  }
+
+  switch (type) {
+    case EventType.TEXT_MESSAGE_START:
+      return startMessage(d, event, false);
+    case EventType.TEXT_MESSAGE_CONTENT:
+      return appendContent(d, event);
+    case EventType.TEXT_MESSAGE_END:
+      return endMessage(d, event);
+    case EventType.TEXT_MESSAGE_CHUNK:
+      return chunk(d, event, "text");
+    case EventType.TOOL_CALL_START:
+      return startToolCall(d, event);
+    case EventType.TOOL_CALL_ARGS:
+      return appendToolCallArgs(d, event);
+    case EventType.TOOL_CALL_END:
+      return endToolCall(d, event);
+    case EventType.TOOL_CALL_CHUNK:
+      return chunk(d, event, "tool");
+    case EventType.TOOL_CALL_RESULT:
+      return toolCallResult(d, event);
+    case EventType.REASONING_START:
+      return reasoningSpan(d, event, true);
+    case EventType.REASONING_END:
+      return reasoningSpan(d, event, false);
+    case EventType.REASONING_MESSAGE_START:
+      return startMessage(d, event, true);
+    case EventType.REASONING_MESSAGE_CONTENT:
+      return appendContent(d, event);
+    case EventType.REASONING_MESSAGE_END:
+      return endMessage(d, event);
+    case EventType.REASONING_MESSAGE_CHUNK:
+      return chunk(d, event, "reasoning");
+    case EventType.REASONING_ENCRYPTED_VALUE:
+      return setEncryptedValue(d, event);
+    case EventType.ACTIVITY_SNAPSHOT:
+      return activitySnapshot(d, event);
+    case EventType.ACTIVITY_DELTA:
+      return activityDelta(d, event);
+    case EventType.STATE_SNAPSHOT:
+      d.s.state = (event as { snapshot?: unknown }).snapshot;
+      return;
+    case EventType.STATE_DELTA:
+      return stateDelta(d, event);
+    case EventType.MESSAGES_SNAPSHOT:
+      return messagesSnapshot(d, event);
+    case EventType.STEP_STARTED:
+      return step(d, event, true);
+    case EventType.STEP_FINISHED:
+      return step(d, event, false);
+    case EventType.RUN_STARTED:
+      return runStarted(d, event);
+    case EventType.RUN_FINISHED:
+      return runFinished(d, event);
+    case EventType.RUN_ERROR:
+      return runError(d, event);
+    case EventType.SUBAGENT_STARTED:
+      return subagentStarted(d, event);
+    case EventType.SUBAGENT_FINISHED:
+    case EventType.SUBAGENT_ERROR:
+      return subagentEnded(d, event);
+    case EventType.RAW: {
+      const entry: ThreadState["rawEvents"][number] = { event: (event as { event?: unknown }).event, eventIndex: d.eventIndex };
+      const source = (event as { source?: unknown }).source;
+      if (typeof source === "string") entry.source = source;
+      return d.log("rawEvents", entry);
+    }
+    case EventType.CUSTOM: {
+      const { name, value } = event as { name?: unknown; value?: unknown };
+      if (typeof name !== "string") return malformed(d, event, "name", "a string");
+      return d.log("customEvents", { name, value, eventIndex: d.eventIndex });
+    }
+    default: {
+      const unknown: never = type;
+      return d.error("unknown-event-type", `Unknown event type "${String(unknown)}"; ignored`, event);
+    }
+  }
+}
+
+/**
+ * Any non-chunk event closes its owner's chunk stream, and run boundaries and message snapshots
+ * close them all — the SDK's `transformChunks` rules.
+ */
+function closeLanesFor(d: Draft, type: EventType, event: { subagentRunId?: unknown }): void {
+  switch (type) {
+    case EventType.TEXT_MESSAGE_CHUNK:
+    case EventType.TOOL_CALL_CHUNK:
+    case EventType.REASONING_MESSAGE_CHUNK:
+    case EventType.RAW:
+    case EventType.ACTIVITY_SNAPSHOT:
+    case EventType.ACTIVITY_DELTA:
+    case EventType.REASONING_ENCRYPTED_VALUE:
+    case EventType.SUBAGENT_STARTED:
+      return;
+    case EventType.RUN_STARTED:
+    case EventType.RUN_FINISHED:
+    case EventType.RUN_ERROR:
+    case EventType.MESSAGES_SNAPSHOT:
+      return closeAllLanes(d);
+    default:
+      return closeLane(d, ownerOf(event));
+  }
+}
+
+function stateDelta(d: Draft, event: { type?: unknown; delta?: unknown }): void {
+  if (!Array.isArray(event.delta)) return malformed(d, event, "delta", "an array of JSON Patch operations");
+  try {
+    d.s.state = applyJsonPatch(d.s.state, event.delta, (v) => d.isOwned(v), (copies) => d.adoptAll(copies));
+  } catch (error) {
+    // The old state is kept whole (a patch applies entirely or not at all) and the error is kept.
+    d.error("patch-failed", `STATE_DELTA did not apply: ${describe(error)}`, event);
+  }
+}
+
+/** Once per burst: parse the argument text of the tool calls that changed, and derive the status. */
+function finish(d: Draft): ThreadState {
+  for (const id of d.touchedToolCalls) {
+    const call = d.s.toolCalls[id];
+    if (!call || !d.isOwned(call)) continue;
+    call.args = parseArgs(call.argsText, call.args);
+  }
+  d.s.eventCount = d.eventIndex;
+  d.s.status = deriveStatus(d.s);
+  return d.s;
+}
+
+function parseArgs(text: string, previous: unknown): unknown {
+  if (!text.trim()) return undefined;
+  try {
+    return parsePartialJson(text);
+  } catch {
+    return previous;
+  }
+}
+
+/**
+ * idle, thinking (a run is going), acting (a tool call or subagent is at work), waiting (the run
+ * ended asking the person or the app for something).
+ *
+ * @example
+ * deriveStatus(thread) === "waiting" // the last run ended with interrupts or tool calls to answer
+ */
+export function deriveStatus(state: ThreadState): AgentStatus {
+  const run = state.runs[state.runs.length - 1];
+  if (run?.status === "running") {
+    const toolAtWork = run.toolCallIds.some((id) => {
+      const status = state.toolCalls[id]?.status;
+      return status === "streaming-args" || status === "waiting";
+    });
+    if (toolAtWork) return "acting";
+    for (const id in state.subagents) if (state.subagents[id]?.status === "running") return "acting";
+    return "thinking";
+  }
+  if (state.pendingInterrupts.length > 0 || state.pendingToolCallIds.length > 0) return "waiting";
+  return "idle";
+}

@@ -1,0 +1,4 @@
+export { createThreadState, deriveStatus, foldEvent, foldEvents, type ThreadInit } from "./fold";
+export { toAgUiMessages, type ToAgUiMessagesOptions } from "./toAgUiMessages";
+export { applyJsonPatch } from "./jsonPatch";
+export * from "./types";

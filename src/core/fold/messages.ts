@@ -1,0 +1,276 @@
+import type {
+  ActivityDeltaEvent,
+  ActivityMessage,
+  ActivitySnapshotEvent,
+  Message,
+  MessagesSnapshotEvent,
+  ReasoningEncryptedValueEvent,
+} from "@ag-ui/core";
+import type { Draft } from "./draft";
+import { applyJsonPatch } from "./jsonPatch";
+import {
+  addMessage,
+  editMessage,
+  editToolCall,
+  isId,
+  isRecord,
+  malformed,
+  mergeEventMetadata,
+  takeMessage,
+} from "./shared";
+import type { ThreadMessage } from "./types";
+
+type TextRole = "assistant" | "user" | "system" | "developer" | "reasoning";
+const TEXT_ROLES = new Set(["assistant", "user", "system", "developer"]);
+
+interface StartFields {
+  type?: unknown;
+  messageId?: unknown;
+  role?: unknown;
+  name?: unknown;
+  subagentRunId?: unknown;
+  metadata?: unknown;
+}
+
+/** `TEXT_MESSAGE_START` and `REASONING_MESSAGE_START`: open a message, reusing a closed one with the same id. */
+export function startMessage(d: Draft, event: StartFields, reasoning: boolean): void {
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
+  let role: TextRole = "reasoning";
+  if (!reasoning) {
+    role = event.role === undefined ? "assistant" : (event.role as TextRole);
+    if (!TEXT_ROLES.has(role)) return malformed(d, event, "role", "developer, system, assistant or user");
+  }
+  const id = event.messageId;
+  const existing = d.s.messages[id];
+  if (existing?.role === "activity") {
+    return d.error("id-conflict", `${String(event.type)}: "${id}" is an activity message`, event);
+  }
+  if (existing?.streaming) {
+    return d.error("already-open", `${String(event.type)}: message "${id}" is already streaming`, event);
+  }
+  if (existing) {
+    const message = editMessage(d, existing);
+    message.streaming = true;
+    mergeEventMetadata(message, event);
+  } else {
+    const message = { id, role, content: "", streaming: true } as ThreadMessage & { name?: string; subagentRunId?: string };
+    if (typeof event.name === "string" && !reasoning) message.name = event.name;
+    if (isId(event.subagentRunId)) message.subagentRunId = event.subagentRunId;
+    mergeEventMetadata(message, event);
+    addMessage(d, message);
+  }
+  (d.edit("openMessageIds") as string[]).push(id);
+}
+
+/** `TEXT_MESSAGE_CONTENT` and `REASONING_MESSAGE_CONTENT`. The hot path: one owned message, one string append. */
+export function appendContent(
+  d: Draft,
+  event: { type?: unknown; messageId?: unknown; delta?: unknown; metadata?: unknown },
+): void {
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
+  if (typeof event.delta !== "string") return malformed(d, event, "delta", "a string");
+  const existing = d.s.messages[event.messageId];
+  if (!existing) {
+    return d.error("unknown-message", `${String(event.type)}: no message "${event.messageId}"`, event);
+  }
+  if (existing.role === "activity") {
+    return d.error("id-conflict", `${String(event.type)}: "${event.messageId}" is an activity message`, event);
+  }
+  if (!existing.streaming) {
+    // Kept, not dropped: the text is the agent's and the person should see it.
+    d.error("not-open", `${String(event.type)}: message "${event.messageId}" is not streaming`, event);
+  }
+  const message = editMessage(d, existing) as { content?: unknown; metadata?: Record<string, unknown> };
+  message.content = (typeof message.content === "string" ? message.content : "") + event.delta;
+  if (event.metadata !== undefined) mergeEventMetadata(message, event);
+}
+
+/** `TEXT_MESSAGE_END` and `REASONING_MESSAGE_END`. */
+export function endMessage(d: Draft, event: { type?: unknown; messageId?: unknown }): void {
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
+  const existing = d.s.messages[event.messageId];
+  if (!existing) {
+    return d.error("unknown-message", `${String(event.type)}: no message "${event.messageId}"`, event);
+  }
+  if (!existing.streaming) {
+    return d.error("not-open", `${String(event.type)}: message "${event.messageId}" is not streaming`, event);
+  }
+  closeMessage(d, event.messageId);
+}
+
+/** Ends the streaming of one message (an END, or a run that ended with it open). */
+export function closeMessage(d: Draft, id: string): void {
+  const existing = d.s.messages[id];
+  if (existing?.streaming) {
+    const message = editMessage(d, existing);
+    delete message.streaming;
+  }
+  const open = d.edit("openMessageIds") as string[];
+  const index = open.indexOf(id);
+  if (index !== -1) open.splice(index, 1);
+}
+
+/** `REASONING_ENCRYPTED_VALUE`: an opaque provider artefact kept on the message or tool call it names. */
+export function setEncryptedValue(d: Draft, event: ReasoningEncryptedValueEvent): void {
+  if (!isId(event.entityId)) return malformed(d, event, "entityId", "a non-empty string");
+  if (typeof event.encryptedValue !== "string") return malformed(d, event, "encryptedValue", "a string");
+  if (event.subtype === "tool-call") {
+    const toolCall = d.s.toolCalls[event.entityId];
+    if (!toolCall) return d.error("unknown-tool-call", `REASONING_ENCRYPTED_VALUE: no tool call "${event.entityId}"`, event);
+    editToolCall(d, toolCall).encryptedValue = event.encryptedValue;
+    return;
+  }
+  if (event.subtype !== "message") return malformed(d, event, "subtype", '"tool-call" or "message"');
+  const message = d.s.messages[event.entityId];
+  if (!message || message.role === "activity") {
+    return d.error("unknown-message", `REASONING_ENCRYPTED_VALUE: no message "${event.entityId}"`, event);
+  }
+  (editMessage(d, message) as { encryptedValue?: string }).encryptedValue = event.encryptedValue;
+}
+
+/** `ACTIVITY_SNAPSHOT`: create or replace an activity message (`replace: false` keeps an existing one). */
+export function activitySnapshot(d: Draft, event: ActivitySnapshotEvent): void {
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
+  if (typeof event.activityType !== "string") return malformed(d, event, "activityType", "a string");
+  if (!isRecord(event.content)) return malformed(d, event, "content", "an object");
+  const existing = d.s.messages[event.messageId];
+  const replace = event.replace ?? true;
+  const fresh: ActivityMessage = {
+    id: event.messageId,
+    role: "activity",
+    activityType: event.activityType,
+    content: event.content,
+  };
+  if (isId(event.subagentRunId)) fresh.subagentRunId = event.subagentRunId;
+  if (!existing) {
+    mergeEventMetadata(fresh, event);
+    return addMessage(d, fresh);
+  }
+  if (existing.role === "activity") {
+    const message = editMessage(d, existing) as ActivityMessage;
+    if (replace) {
+      message.activityType = event.activityType;
+      message.content = event.content;
+      if (fresh.subagentRunId === undefined) delete message.subagentRunId;
+      else message.subagentRunId = fresh.subagentRunId;
+    }
+    mergeEventMetadata(message, event);
+    return;
+  }
+  if (replace) {
+    mergeEventMetadata(fresh, event);
+    d.edit("messages")[event.messageId] = d.adopt(fresh);
+  }
+}
+
+/** `ACTIVITY_DELTA`: JSON-patch an activity's content; a failed patch keeps the old content. */
+export function activityDelta(d: Draft, event: ActivityDeltaEvent): void {
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
+  if (!Array.isArray(event.patch)) return malformed(d, event, "patch", "an array of JSON Patch operations");
+  const existing = d.s.messages[event.messageId];
+  if (!existing) return d.error("unknown-message", `ACTIVITY_DELTA: no message "${event.messageId}"`, event);
+  if (existing.role !== "activity") {
+    return d.error("id-conflict", `ACTIVITY_DELTA: "${event.messageId}" is not an activity message`, event);
+  }
+  const message = editMessage(d, existing) as ActivityMessage;
+  mergeEventMetadata(message, event);
+  try {
+    const content = applyJsonPatch(message.content, event.patch, (v) => d.isOwned(v), (c) => d.adoptAll(c));
+    message.content = content as ActivityMessage["content"];
+    if (typeof event.activityType === "string") message.activityType = event.activityType;
+  } catch (error) {
+    d.error("patch-failed", `ACTIVITY_DELTA on "${event.messageId}": ${describe(error)}`, event);
+  }
+}
+
+/**
+ * `MESSAGES_SNAPSHOT`: the producer's messages, merged by id as `@ag-ui/client` does. Messages it
+ * names are replaced, client-only ones it omits are dropped (activity and reasoning messages
+ * survive when the snapshot has none of that role, or their activity type is not one it owns),
+ * new ones are appended in the snapshot's order.
+ */
+export function messagesSnapshot(d: Draft, event: MessagesSnapshotEvent): void {
+  if (!Array.isArray(event.messages)) return malformed(d, event, "messages", "an array of messages");
+  const incoming: Message[] = [];
+  const byId = new Map<string, Message>();
+  for (const message of event.messages as unknown[]) {
+    if (!isRecord(message) || !isId(message.id) || typeof message.role !== "string") {
+      d.error("malformed-event", "MESSAGES_SNAPSHOT: a message without a string id and role was skipped", event);
+      continue;
+    }
+    if (byId.has(message.id)) {
+      d.error("duplicate-id", `MESSAGES_SNAPSHOT: message "${message.id}" appears twice; the first is kept`, event);
+      continue;
+    }
+    byId.set(message.id, message as unknown as Message);
+    incoming.push(message as unknown as Message);
+  }
+  const owned = authoritativeActivityTypes(event);
+  const hasActivity = incoming.some((m) => m.role === "activity");
+  const hasReasoning = incoming.some((m) => m.role === "reasoning");
+  const keepClientOnly = (m: ThreadMessage) =>
+    (m.role === "activity" &&
+      (owned ? !owned.includes(m.activityType) : owned !== null && !hasActivity)) ||
+    (m.role === "reasoning" && !hasReasoning);
+
+  const messages = d.edit("messages");
+  const toolCalls = d.edit("toolCalls");
+  const nextIds: string[] = [];
+  for (const id of d.s.messageIds) {
+    const current = messages[id] as ThreadMessage;
+    const replacement = byId.get(id);
+    if (replacement) {
+      dropToolCalls(toolCalls, current);
+      messages[id] = d.adopt(takeMessage(d, replacement));
+      nextIds.push(id);
+    } else if (keepClientOnly(current)) {
+      nextIds.push(id);
+    } else {
+      dropToolCalls(toolCalls, current);
+      delete messages[id];
+    }
+  }
+  const present = new Set(nextIds);
+  for (const message of incoming) {
+    if (present.has(message.id)) continue;
+    messages[message.id] = d.adopt(takeMessage(d, message));
+    nextIds.push(message.id);
+  }
+  d.s.messageIds = d.adopt(nextIds);
+  d.s.openMessageIds = d.adopt(d.s.openMessageIds.filter((id) => messages[id]?.streaming));
+  for (const message of incoming) {
+    if (message.role !== "tool") continue;
+    const call = toolCalls[message.toolCallId];
+    if (call) {
+      const edited = editToolCall(d, call);
+      edited.resultMessageId = message.id;
+      edited.status = message.error ? "error" : "complete";
+    }
+  }
+}
+
+function dropToolCalls(toolCalls: Record<string, unknown>, message: ThreadMessage): void {
+  if (message.role === "assistant" && message.toolCallIds) {
+    for (const id of message.toolCallIds) delete toolCalls[id];
+  }
+}
+
+/**
+ * The activity types a snapshot speaks for, from `metadata["@ag-ui/client"]`: `undefined` when it
+ * says nothing (infer from its content), `null` for all of them, a list otherwise. Mirrors
+ * `authoritativeActivityTypes` in `@ag-ui/client`, which Parley does not import at run time.
+ */
+function authoritativeActivityTypes(event: MessagesSnapshotEvent): string[] | null | undefined {
+  const metadata = event.metadata;
+  if (!isRecord(metadata) || !Object.prototype.hasOwnProperty.call(metadata, "@ag-ui/client")) return undefined;
+  const value = metadata["@ag-ui/client"];
+  if (!isRecord(value)) return [];
+  if (!Object.prototype.hasOwnProperty.call(value, "authoritativeActivityTypes")) return undefined;
+  const types = value.authoritativeActivityTypes;
+  if (types === null) return null;
+  return Array.isArray(types) && types.every((t) => typeof t === "string") ? (types as string[]) : [];
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,108 @@
+import { mergeMetadata, type Message } from "@ag-ui/core";
+import type { Draft } from "./draft";
+import type { RunRecord, ThreadMessage, ToolCallState } from "./types";
+
+/** A value an id field may hold: a non-empty string. */
+export function isId(value: unknown): value is string {
+  return typeof value === "string" && value.length > 0;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Records a malformed event: a required field is missing or of the wrong type. */
+export function malformed(d: Draft, event: { type?: unknown }, field: string, expected: string): void {
+  d.error("malformed-event", `${String(event.type)}: "${field}" must be ${expected}`, event);
+}
+
+/** The owner key of an event for chunk lanes and steps: its subagent, or "" for the parent agent. */
+export function ownerOf(event: { subagentRunId?: unknown }): string {
+  return typeof event.subagentRunId === "string" ? event.subagentRunId : "";
+}
+
+export function addMessage(d: Draft, message: ThreadMessage): void {
+  const messages = d.edit("messages");
+  messages[message.id] = d.adopt(message);
+  (d.edit("messageIds") as string[]).push(message.id);
+}
+
+/** An owned, writable copy of a message, already put back into the state. */
+export function editMessage<M extends ThreadMessage>(d: Draft, message: M): M {
+  const messages = d.edit("messages");
+  const owned = d.own(message);
+  messages[message.id] = owned;
+  return owned;
+}
+
+export function editToolCall(d: Draft, toolCall: ToolCallState): ToolCallState {
+  const toolCalls = d.edit("toolCalls");
+  const owned = d.own(toolCall);
+  toolCalls[toolCall.id] = owned;
+  return owned;
+}
+
+/** The run in progress, if any. */
+export function runningRun(d: Draft): RunRecord | undefined {
+  const run = d.s.runs[d.s.runs.length - 1];
+  return run?.status === "running" ? run : undefined;
+}
+
+/** An owned copy of the last run, put back into the state. */
+export function editLastRun(d: Draft): RunRecord | undefined {
+  const index = d.s.runs.length - 1;
+  const run = d.s.runs[index];
+  if (!run) return undefined;
+  const runs = d.edit("runs") as RunRecord[];
+  const owned = d.own(run);
+  runs[index] = owned;
+  return owned;
+}
+
+/** Event metadata folds into the message or tool call it builds, last write winning (as the SDK does). */
+export function mergeEventMetadata(
+  target: { metadata?: Record<string, unknown> },
+  event: { metadata?: unknown },
+): void {
+  if (isRecord(event.metadata)) target.metadata = mergeMetadata(target.metadata, event.metadata);
+}
+
+/** The SDK drops `subagentRunId: null` from messages it takes in; so do we. */
+function withoutNullAttribution<T extends object>(message: T): T {
+  if ((message as { subagentRunId?: unknown }).subagentRunId !== null) return message;
+  const copy = { ...message } as T & { subagentRunId?: unknown };
+  delete copy.subagentRunId;
+  return copy;
+}
+
+/**
+ * Takes an AG-UI message into the thread: assistant tool calls move into `toolCalls` (replacing
+ * any with the same id) and the message keeps their ids.
+ */
+export function takeMessage(d: Draft, raw: Message): ThreadMessage {
+  const message = withoutNullAttribution(raw);
+  if (message.role !== "assistant" || !Array.isArray(message.toolCalls)) return message as ThreadMessage;
+  const { toolCalls, ...rest } = message;
+  const toolCallStates = d.edit("toolCalls");
+  const ids: string[] = [];
+  for (const call of toolCalls) {
+    if (!call || !isId(call.id)) continue;
+    ids.push(call.id);
+    const argsText = typeof call.function?.arguments === "string" ? call.function.arguments : "";
+    const state: ToolCallState = {
+      id: call.id,
+      name: typeof call.function?.name === "string" ? call.function.name : "",
+      messageId: message.id,
+      argsText,
+      args: undefined,
+      status: toolCallStates[call.id]?.resultMessageId ? "complete" : "waiting",
+    };
+    const previous = toolCallStates[call.id];
+    if (previous?.resultMessageId) state.resultMessageId = previous.resultMessageId;
+    if (call.metadata !== undefined) state.metadata = call.metadata;
+    if (call.encryptedValue !== undefined) state.encryptedValue = call.encryptedValue;
+    toolCallStates[call.id] = d.adopt(state);
+    d.touchedToolCalls.add(call.id);
+  }
+  return { ...rest, toolCallIds: ids } as ThreadMessage;
+}

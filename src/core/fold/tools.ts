@@ -1,0 +1,163 @@
+import type { ToolCallResultEvent, ToolMessage } from "@ag-ui/core";
+import type { Draft } from "./draft";
+import {
+  addMessage,
+  editLastRun,
+  editMessage,
+  editToolCall,
+  isId,
+  malformed,
+  mergeEventMetadata,
+  runningRun,
+} from "./shared";
+import type { ThreadAssistantMessage, ThreadMessage, ToolCallState } from "./types";
+
+interface ToolCallStartFields {
+  type?: unknown;
+  toolCallId?: unknown;
+  toolCallName?: unknown;
+  parentMessageId?: unknown;
+  subagentRunId?: unknown;
+  metadata?: unknown;
+}
+
+/**
+ * `TOOL_CALL_START`: attach the call to its assistant message, creating that message when the
+ * parent is absent, unknown or not an assistant message (the SDK's resolution order).
+ */
+export function startToolCall(d: Draft, event: ToolCallStartFields): void {
+  if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", "a non-empty string");
+  if (typeof event.toolCallName !== "string") return malformed(d, event, "toolCallName", "a string");
+  const id = event.toolCallId;
+  const run = runningRun(d);
+  if (run && !run.toolCallIds.includes(id)) {
+    const edited = editLastRun(d) as { toolCallIds: readonly string[] };
+    const ids = d.own(edited.toolCallIds) as string[];
+    ids.push(id);
+    edited.toolCallIds = ids;
+  }
+  const existing = d.s.toolCalls[id];
+  if (existing) {
+    if (existing.status === "streaming-args") {
+      return d.error("already-open", `TOOL_CALL_START: tool call "${id}" is already streaming`, event);
+    }
+    const call = editToolCall(d, existing);
+    call.name = event.toolCallName;
+    call.status = "streaming-args";
+    mergeEventMetadata(call, event);
+    return;
+  }
+
+  const parentId = isId(event.parentMessageId) ? event.parentMessageId : undefined;
+  const parent = parentId === undefined ? undefined : d.s.messages[parentId];
+  let owner: ThreadMessage | undefined = parent?.role === "assistant" ? parent : undefined;
+  if (!owner) {
+    const ownerId = parentId !== undefined && !parent ? parentId : id;
+    const clash = d.s.messages[ownerId];
+    if (clash?.role === "assistant") {
+      owner = clash;
+    } else if (clash) {
+      return d.error("id-conflict", `TOOL_CALL_START: "${ownerId}" is already a ${clash.role} message`, event);
+    } else {
+      const created: ThreadAssistantMessage = { id: ownerId, role: "assistant", toolCallIds: [] };
+      if (isId(event.subagentRunId)) created.subagentRunId = event.subagentRunId;
+      addMessage(d, created as ThreadMessage);
+      owner = created as ThreadMessage;
+    }
+  }
+  const message = editMessage(d, owner) as ThreadAssistantMessage;
+  message.toolCallIds = message.toolCallIds && d.isOwned(message.toolCallIds)
+    ? message.toolCallIds
+    : d.adopt([...(message.toolCallIds ?? [])]);
+  (message.toolCallIds as string[]).push(id);
+
+  const call: ToolCallState = {
+    id,
+    name: event.toolCallName,
+    messageId: message.id,
+    argsText: "",
+    args: undefined,
+    status: "streaming-args",
+  };
+  if (run) call.runId = run.runId;
+  if (isId(event.subagentRunId)) call.subagentRunId = event.subagentRunId;
+  mergeEventMetadata(call, event);
+  d.edit("toolCalls")[id] = d.adopt(call);
+}
+
+/** `TOOL_CALL_ARGS`: append a fragment of the JSON argument text; it is parsed once per batch. */
+export function appendToolCallArgs(
+  d: Draft,
+  event: { type?: unknown; toolCallId?: unknown; delta?: unknown; metadata?: unknown },
+): void {
+  if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", "a non-empty string");
+  if (typeof event.delta !== "string") return malformed(d, event, "delta", "a string");
+  const existing = d.s.toolCalls[event.toolCallId];
+  if (!existing) {
+    return d.error("unknown-tool-call", `TOOL_CALL_ARGS: no tool call "${event.toolCallId}"`, event);
+  }
+  if (existing.status !== "streaming-args") {
+    d.error("not-open", `TOOL_CALL_ARGS: tool call "${event.toolCallId}" is not streaming`, event);
+  }
+  const call = editToolCall(d, existing);
+  call.argsText += event.delta;
+  if (event.metadata !== undefined) mergeEventMetadata(call, event);
+  d.touchedToolCalls.add(call.id);
+}
+
+/** `TOOL_CALL_END`: the arguments are complete; the call now waits for its result. */
+export function endToolCall(d: Draft, event: { type?: unknown; toolCallId?: unknown }): void {
+  if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", "a non-empty string");
+  const existing = d.s.toolCalls[event.toolCallId];
+  if (!existing) {
+    return d.error("unknown-tool-call", `TOOL_CALL_END: no tool call "${event.toolCallId}"`, event);
+  }
+  if (existing.status !== "streaming-args") {
+    return d.error("not-open", `TOOL_CALL_END: tool call "${event.toolCallId}" is not streaming`, event);
+  }
+  editToolCall(d, existing).status = existing.resultMessageId ? "complete" : "waiting";
+  d.touchedToolCalls.add(existing.id);
+}
+
+/**
+ * `TOOL_CALL_RESULT`: a `tool` message, placed right after the assistant message that owns the
+ * call (after any earlier results), as the SDK places it.
+ */
+export function toolCallResult(d: Draft, event: ToolCallResultEvent): void {
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
+  if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", "a non-empty string");
+  if (typeof event.content !== "string" && !Array.isArray(event.content)) {
+    return malformed(d, event, "content", "a string or an array of content parts");
+  }
+  if (d.s.messages[event.messageId]) {
+    return d.error("duplicate-id", `TOOL_CALL_RESULT: message "${event.messageId}" already exists`, event);
+  }
+  const message: ToolMessage = {
+    id: event.messageId,
+    toolCallId: event.toolCallId,
+    role: "tool",
+    content: event.content,
+  };
+  if (isId(event.subagentRunId)) message.subagentRunId = event.subagentRunId;
+  mergeEventMetadata(message, event);
+
+  const call = d.s.toolCalls[event.toolCallId];
+  const ownerIndex = call ? d.s.messageIds.indexOf(call.messageId) : -1;
+  if (ownerIndex === -1) {
+    addMessage(d, message);
+  } else {
+    const ids = d.edit("messageIds") as string[];
+    let at = ownerIndex + 1;
+    while (at < ids.length && d.s.messages[ids[at] as string]?.role === "tool") at++;
+    ids.splice(at, 0, message.id);
+    d.edit("messages")[message.id] = d.adopt(message);
+  }
+  if (call) {
+    const edited = editToolCall(d, call);
+    edited.resultMessageId = message.id;
+    if (edited.status !== "streaming-args") edited.status = "complete";
+  }
+  if (d.s.pendingToolCallIds.includes(event.toolCallId)) {
+    d.s.pendingToolCallIds = d.adopt(d.s.pendingToolCallIds.filter((id) => id !== event.toolCallId));
+  }
+}

@@ -1,0 +1,181 @@
+import type {
+  ActivityMessage,
+  AssistantMessage,
+  DeveloperMessage,
+  Interrupt,
+  ReasoningMessage,
+  RunFinishedOutcome,
+  SystemMessage,
+  TokenUsage,
+  ToolMessage,
+  UserMessage,
+} from "@ag-ui/core";
+
+/** What the agent is doing, as a person would put it. Derived; never sent by the agent. */
+export type AgentStatus = "idle" | "thinking" | "acting" | "waiting";
+
+/**
+ * An assistant message as the thread keeps it: its tool calls live in {@link ThreadState.toolCalls}
+ * (so a streamed argument touches one tool call, not the message) and are listed here by id.
+ */
+export type ThreadAssistantMessage = Omit<AssistantMessage, "toolCalls"> & {
+  toolCallIds?: readonly string[];
+};
+
+/**
+ * One message of the thread: AG-UI's `Message` union (every role, `activity` and `reasoning`
+ * included), except that assistant tool calls are held by id. `streaming` is true while a
+ * START has been seen and its END has not.
+ */
+export type ThreadMessage = (
+  | DeveloperMessage
+  | SystemMessage
+  | ThreadAssistantMessage
+  | UserMessage
+  | ToolMessage
+  | ActivityMessage
+  | ReasoningMessage
+) & { streaming?: boolean };
+
+/** Lifecycle of a tool call as the UI shows it. */
+export type ToolCallStatus = "streaming-args" | "waiting" | "complete" | "error";
+
+/**
+ * A tool call: its streaming argument text, a best-effort parse of the (possibly partial) JSON,
+ * and its result once a `TOOL_CALL_RESULT` arrives.
+ */
+export interface ToolCallState {
+  id: string;
+  name: string;
+  /** The assistant message that owns it. */
+  messageId: string;
+  argsText: string;
+  /** Best-effort parse of `argsText`, complete or not; `undefined` until something parses. */
+  args: unknown;
+  status: ToolCallStatus;
+  /** The id of the `tool` message that answered it. */
+  resultMessageId?: string;
+  runId?: string;
+  subagentRunId?: string;
+  metadata?: Record<string, unknown>;
+  encryptedValue?: string;
+}
+
+export type RunStatus = "running" | "finished" | "interrupted" | "cancelled" | "error";
+
+/** One run of the agent, from `RUN_STARTED` to its end. */
+export interface RunRecord {
+  runId: string;
+  threadId: string;
+  parentRunId?: string;
+  status: RunStatus;
+  outcome?: RunFinishedOutcome;
+  result?: unknown;
+  usage?: readonly TokenUsage[];
+  /** Set when the run ended in `RUN_ERROR` or a transport failure. */
+  error?: RunFailure;
+  startedAt?: number;
+  finishedAt?: number;
+  /** Tool calls started in this run, in order; the ones without a result become pending. */
+  toolCallIds: readonly string[];
+}
+
+/** How a run failed, in words a person can read, plus what a program needs to react. */
+export interface RunFailure {
+  message: string;
+  code?: string;
+  /** `agent`: a `RUN_ERROR` event; `transport`: the connection or the HTTP answer failed. */
+  source: "agent" | "transport";
+}
+
+export interface StepRecord {
+  name: string;
+  subagentRunId?: string;
+}
+
+export type SubagentStatus = "running" | "finished" | "suspended" | "error";
+
+export interface SubagentRecord {
+  subagentRunId: string;
+  name: string;
+  description?: string;
+  parentSubagentRunId?: string;
+  parentToolCallId?: string;
+  parentMessageId?: string;
+  status: SubagentStatus;
+  result?: unknown;
+  interruptIds?: readonly string[];
+  error?: { message: string; code?: string };
+}
+
+/** Why an event was not applied as sent. */
+export type ProtocolErrorCode =
+  | "malformed-event"
+  | "unknown-event-type"
+  | "unknown-message"
+  | "unknown-tool-call"
+  | "duplicate-id"
+  | "not-open"
+  | "already-open"
+  | "id-conflict"
+  | "patch-failed"
+  | "outside-run"
+  | "unclosed-at-finish"
+  | "chunk-without-id";
+
+/**
+ * A malformed or out-of-order event, kept with the event that caused it. The fold never throws:
+ * it records one of these and goes on.
+ */
+export interface ProtocolError {
+  code: ProtocolErrorCode;
+  message: string;
+  event: unknown;
+  /** Index of the event in the thread's stream (counted across all folds). */
+  eventIndex: number;
+}
+
+/** Open chunk stream per owner (`subagentRunId`, or `""` for the parent agent). */
+export interface ChunkLane {
+  kind: "text" | "tool" | "reasoning";
+  id: string;
+}
+
+/**
+ * Everything the fold knows about a thread. Immutable: each fold returns a new state that shares
+ * every object the events did not touch.
+ */
+export interface ThreadState {
+  threadId: string | undefined;
+  /** Message ids in display order. A new array only when a message is added, removed or moved. */
+  messageIds: readonly string[];
+  messages: Readonly<Record<string, ThreadMessage>>;
+  toolCalls: Readonly<Record<string, ToolCallState>>;
+  /** The agent's shared state (`STATE_SNAPSHOT` / `STATE_DELTA`). */
+  state: unknown;
+  runs: readonly RunRecord[];
+  activeSteps: readonly StepRecord[];
+  subagents: Readonly<Record<string, SubagentRecord>>;
+  /** Interrupts of the last run that ended in an interrupt outcome; cleared by the next run. */
+  pendingInterrupts: readonly Interrupt[];
+  /** Tool calls the last run left for the application to answer. */
+  pendingToolCallIds: readonly string[];
+  /** Text and reasoning messages between START and END. */
+  openMessageIds: readonly string[];
+  /** Open reasoning spans (`REASONING_START` without `REASONING_END`). */
+  openReasoning: readonly string[];
+  chunkLanes: Readonly<Record<string, ChunkLane>>;
+  /** The latest `CUSTOM` events (at most {@link EVENT_LOG_LIMIT}). */
+  customEvents: readonly { name: string; value: unknown; eventIndex: number }[];
+  /** The latest `RAW` events (at most {@link EVENT_LOG_LIMIT}). */
+  rawEvents: readonly { event: unknown; source?: string; eventIndex: number }[];
+  /** The latest protocol errors (at most {@link EVENT_LOG_LIMIT}); `errorCount` counts them all. */
+  errors: readonly ProtocolError[];
+  errorCount: number;
+  /** How many events this thread has folded. */
+  eventCount: number;
+  status: AgentStatus;
+}
+
+/** Logs of custom, raw and error entries keep this many of the latest, so memory stays bounded. */
+export const EVENT_LOG_LIMIT = 500;

@@ -1,0 +1,3 @@
+export * from "./fold";
+export * from "./transport/types";
+export { createHttpAgent, ParleyHttpAgent, type HttpAgentOptions } from "./transport/httpAgent";

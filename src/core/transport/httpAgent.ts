@@ -1,0 +1,277 @@
+import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
+import { createParser } from "eventsource-parser";
+import { TransportError } from "./types";
+import type { AgentLike, EventObserver, EventStream, EventSubscription } from "./types";
+
+/**
+ * The `fetch` Parley calls; the global one by default.
+ *
+ * @example
+ * const fetchWithCookies: FetchLike = (url, init) => fetch(url, { ...init, credentials: "include" });
+ */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+/**
+ * Options of {@link createHttpAgent}.
+ *
+ * @example
+ * const options: HttpAgentOptions = { url: "/api/agent", headers: { Authorization: `Bearer ${token}` } };
+ */
+export interface HttpAgentOptions {
+  /** Where `RunAgentInput` is POSTed. */
+  url: string;
+  /** Sent with every run; `Content-Type` and `Accept` are always Parley's own. */
+  headers?: Record<string, string>;
+  fetch?: FetchLike;
+  /** Anything else fetch takes (`credentials`, `mode`, `cache` …); method, body, headers and signal are the agent's. */
+  requestInit?: Omit<RequestInit, "method" | "body" | "headers" | "signal">;
+}
+
+/** The same cap as `@ag-ui/client`'s SSE reader: a frame that never ends must not eat the tab's memory. */
+const MAX_FRAME_CHARS = 10 * 1024 * 1024;
+
+/**
+ * Parley's own AG-UI transport: POSTs `RunAgentInput`, reads the answer as Server-Sent Events
+ * through `eventsource-parser` (LF, CRLF and CR framing all work) and fails with a
+ * {@link TransportError} a person can read. It does not import `@ag-ui/client`, so it costs a few
+ * kilobytes instead of the SDK's hundreds.
+ *
+ * @example
+ * const agent = new ParleyHttpAgent({ url: "/api/agent" });
+ * const subscription = agent.run(input).subscribe({ next: (event) => console.log(event.type) });
+ * subscription.unsubscribe(); // aborts the request
+ */
+export class ParleyHttpAgent implements AgentLike {
+  url: string;
+  /** Mutable so a refreshed token reaches the next run. */
+  headers: Record<string, string>;
+  /**
+   * The last SSE `id:` of the current (or last) run, kept so a caller can resume from it; reset
+   * when a run starts. An empty `id:` clears it, as the SSE standard says.
+   */
+  lastEventId: string | undefined;
+
+  readonly #fetch: FetchLike;
+  readonly #requestInit: HttpAgentOptions["requestInit"];
+  readonly #stops = new Set<() => void>();
+
+  constructor(options: HttpAgentOptions) {
+    this.url = options.url;
+    this.headers = { ...options.headers };
+    // Looked up on every call, so a test that replaces globalThis.fetch later is still heard.
+    this.#fetch = options.fetch ?? ((url, init) => fetch(url, init));
+    this.#requestInit = options.requestInit;
+  }
+
+  /**
+   * A cold stream of the run's events: the request starts on subscribe, one request per
+   * subscription. Unsubscribing aborts it silently.
+   *
+   * @example
+   * agent.run(input).subscribe({ next: apply, error: showError, complete: done });
+   */
+  run(input: RunAgentInput): EventStream {
+    return { subscribe: (observer) => this.#start(input, observer) };
+  }
+
+  /**
+   * Aborts every run in flight. A still-subscribed observer gets a `TransportError` of kind
+   * `"aborted"`, so it learns the stream ended early rather than finished.
+   *
+   * @example
+   * stopButton.onclick = () => agent.abortRun();
+   */
+  abortRun(): void {
+    for (const stop of [...this.#stops]) stop();
+  }
+
+  #start(input: RunAgentInput, observer: Partial<EventObserver>): EventSubscription {
+    const controller = new AbortController();
+    let open = true;
+    const close = () => {
+      open = false;
+      this.#stops.delete(stop);
+      controller.abort();
+    };
+    const sink: Sink = {
+      isOpen: () => open,
+      next: (event) => {
+        if (open) deliver(() => observer.next?.(event));
+      },
+      fail: (error) => {
+        if (!open) return;
+        close();
+        deliver(() => {
+          if (!observer.error) throw error;
+          observer.error(error);
+        });
+      },
+      done: () => {
+        if (!open) return;
+        close();
+        deliver(() => observer.complete?.());
+      },
+    };
+    const stop = () => sink.fail(new TransportError("aborted", "The run was stopped before the agent finished."));
+    this.#stops.add(stop);
+    this.lastEventId = undefined;
+
+    this.#pump(input, controller.signal, sink).catch((cause: unknown) =>
+      sink.fail(new TransportError("network", "The connection to the agent failed.", { cause })),
+    );
+    return {
+      unsubscribe: () => {
+        if (open) close();
+      },
+    };
+  }
+
+  async #pump(input: RunAgentInput, signal: AbortSignal, sink: Sink): Promise<void> {
+    let response: Response;
+    try {
+      response = await this.#fetch(this.url, {
+        ...this.#requestInit,
+        method: "POST",
+        headers: { ...this.headers, "Content-Type": "application/json", Accept: "text/event-stream" },
+        body: JSON.stringify(input),
+        signal,
+      });
+    } catch (cause) {
+      sink.fail(new TransportError("network", `Could not reach the agent at ${this.url}.`, { cause }));
+      return;
+    }
+
+    if (!response.ok) {
+      const detail = await readStart(response, 500);
+      const message = `The agent answered HTTP ${response.status} ${response.statusText}`.trimEnd();
+      sink.fail(new TransportError("http", message, { status: response.status, detail }));
+      return;
+    }
+    const mediaType = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+    if (mediaType !== "text/event-stream") {
+      const detail = await readStart(response, 500);
+      const answered = mediaType ? `content of type ${mediaType}` : "content without a type";
+      const message = `The agent answered with ${answered} instead of an event stream (text/event-stream).`;
+      sink.fail(new TransportError("content-type", message, { status: response.status, detail }));
+      return;
+    }
+    if (!response.body) {
+      sink.done();
+      return;
+    }
+
+    let failure: TransportError | undefined;
+    const parser = createParser({
+      maxBufferSize: MAX_FRAME_CHARS,
+      onEvent: (message) => {
+        if (failure || !sink.isOpen()) return;
+        if (message.id !== undefined) this.lastEventId = message.id || undefined;
+        // The SSE standard dispatches nothing for empty data; eventsource-parser does.
+        if (message.data === "") return;
+        const event = toEvent(message.data);
+        if (event instanceof TransportError) failure = event;
+        else sink.next(event);
+      },
+      onError: (error) => {
+        // Unknown fields and bad `retry:` values are ignored, as a browser's EventSource ignores them.
+        if (error.type === "max-buffer-size-exceeded") {
+          failure ??= new TransportError("parse", "The agent sent a frame larger than 10 MB.");
+        }
+      },
+    });
+
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let lastChar = "";
+    const feed = (text: string) => {
+      if (text === "") return;
+      parser.feed(text);
+      lastChar = text.charAt(text.length - 1);
+    };
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        feed(decoder.decode(value, { stream: true }));
+        if (failure) break;
+        if (!sink.isOpen()) return;
+      }
+    } catch (cause) {
+      sink.fail(new TransportError("network", "The connection to the agent dropped before the run finished.", { cause }));
+      return;
+    }
+    if (!failure) {
+      feed(decoder.decode());
+      // eventsource-parser holds back a trailing CR in case an LF follows. At the end of the
+      // stream nothing follows, so CR-framed streams would lose their last event without this.
+      if (lastChar === "\r") feed("\n");
+    }
+    if (failure) sink.fail(failure);
+    else sink.done();
+  }
+}
+
+/**
+ * Creates Parley's HTTP transport, an {@link AgentLike}.
+ *
+ * @example
+ * const agent = createHttpAgent({ url: "/api/agent", headers: { Authorization: `Bearer ${token}` } });
+ * agent.run(input).subscribe({ next: (event) => console.log(event.type), error: console.error });
+ */
+export function createHttpAgent(options: HttpAgentOptions): ParleyHttpAgent {
+  return new ParleyHttpAgent(options);
+}
+
+interface Sink {
+  isOpen(): boolean;
+  next(event: BaseEvent): void;
+  fail(error: TransportError): void;
+  done(): void;
+}
+
+/** An observer that throws must not be mistaken for a broken stream; its error surfaces on its own. */
+function deliver(call: () => void): void {
+  try {
+    call();
+  } catch (error) {
+    queueMicrotask(() => {
+      throw error;
+    });
+  }
+}
+
+function toEvent(data: string): BaseEvent | TransportError {
+  const detail = data.slice(0, 200);
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch (cause) {
+    return new TransportError("parse", "The agent sent a frame that is not valid JSON.", { detail, cause });
+  }
+  const type = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as { type?: unknown }).type : undefined;
+  if (typeof type !== "string" || type === "") {
+    return new TransportError("parse", "The agent sent a frame that is not an AG-UI event (a JSON object with a type).", {
+      detail,
+    });
+  }
+  return value as BaseEvent;
+}
+
+/** Reads at most `limit` characters of a body for an error's detail; a body that fails to read gives "". */
+async function readStart(response: Response, limit: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const decoder = new TextDecoder();
+  let text = "";
+  try {
+    while (text.length < limit) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    // The status already tells the story; a half-read body only loses detail.
+  }
+  void reader.cancel().catch(() => undefined);
+  return text.slice(0, limit);
+}
