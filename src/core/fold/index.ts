@@ -2,3 +2,4 @@ export { createThreadState, deriveStatus, foldEvent, foldEvents, type ThreadInit
 export { toAgUiMessages, type ToAgUiMessagesOptions } from "./toAgUiMessages";
 export { applyJsonPatch } from "./jsonPatch";
 export * from "./types";
+export { appendMessage, endRunLocally, removeMessages } from "./local";
