@@ -44,8 +44,12 @@ export function chunk(d: Draft, event: ChunkEvent, kind: ChunkLane["kind"]): voi
     );
   }
   const opened: ChunkLane = { kind, id };
+  const errorsBefore = d.s.errorCount;
   if (kind === "tool") startToolCall(d, event);
   else startMessage(d, { ...event, type: event.type }, kind === "reasoning");
+  // A refused START (the id is already streaming, or names an activity) opens no lane: later
+  // chunks must not feed, and finally close, a stream that belongs to someone else.
+  if (d.s.errorCount !== errorsBefore) return;
   const lanes = d.edit("chunkLanes") as Record<string, ChunkLane>;
   lanes[owner] = opened;
   if (delta) continueLane(d, event, opened, delta);

@@ -105,7 +105,8 @@ function applyEvent(d: Draft, raw: unknown): void {
   const event = raw as never;
 
   if (d.s.chunkLanes !== NO_LANES) closeLanesFor(d, type, raw);
-  if (type !== EventType.RUN_STARTED && type !== EventType.RUN_ERROR) {
+  // RUN_FINISHED says it itself when no run is going; the rest is applied but noted.
+  if (type !== EventType.RUN_STARTED && type !== EventType.RUN_ERROR && type !== EventType.RUN_FINISHED) {
     const last = d.s.runs[d.s.runs.length - 1];
     if (last && last.status !== "running") {
       d.error("outside-run", `${type} after run "${last.runId}" ended; applied anyway`, event);
@@ -229,19 +230,26 @@ function finish(d: Draft): ThreadState {
   for (const id of d.touchedToolCalls) {
     const call = d.s.toolCalls[id];
     if (!call || !d.isOwned(call)) continue;
-    call.args = parseArgs(call.argsText, call.args);
+    call.args = parseArgs(call.argsText);
   }
   d.s.eventCount = d.eventIndex;
   d.s.status = deriveStatus(d.s);
   return d.s;
 }
 
-function parseArgs(text: string, previous: unknown): unknown {
+/**
+ * `args` is a function of `argsText` alone. It used to fall back to the previous parse on failure,
+ * but "previous" is the value at the end of the last *burst*, so the same stream gave different
+ * args depending on how the network cut it (`"1"` then `"-"`: `1` event by event, `undefined` in
+ * one burst). partial-json parses every prefix of a JSON object or array, so this only matters for
+ * text that is not JSON (or a top-level number cut at `-` or `2.`).
+ */
+function parseArgs(text: string): unknown {
   if (!text.trim()) return undefined;
   try {
     return parsePartialJson(text);
   } catch {
-    return previous;
+    return undefined;
   }
 }
 

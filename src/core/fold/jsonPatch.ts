@@ -1,4 +1,7 @@
-import { applyOperation, type Operation } from "fast-json-patch";
+import jsonPatch, { type Operation } from "fast-json-patch";
+
+// The default import: Node loads fast-json-patch as CommonJS, where named ESM imports fail.
+const { applyOperation } = jsonPatch;
 
 /**
  * Applies an RFC 6902 patch with structural sharing: only the containers on the paths an operation
@@ -37,6 +40,12 @@ export function applyJsonPatch(
     const op = ops[i] as Operation;
     if (!op || typeof op !== "object" || typeof op.path !== "string") {
       throw new Error(`operation ${i} is not an object with a string "path"`);
+    }
+    // RFC 6902 §4.4: a location cannot be moved into one of its children. fast-json-patch does not
+    // check it, and `{op:"move", from:"", path:"/x"}` made the document contain itself (a cycle
+    // that broke JSON.stringify and every deep walk of the state).
+    if (op.op === "move" && typeof op.from === "string" && op.path.startsWith(`${op.from}/`)) {
+      throw new Error(`operation ${i} moves "${op.from}" into its own child "${op.path}"`);
     }
     result = copyPath(result, op.path, ownedHere, scope);
     if ((op.op === "move" || op.op === "copy") && typeof op.from === "string") {

@@ -17,6 +17,7 @@ import {
   malformed,
   mergeEventMetadata,
   takeMessage,
+  AN_ID,
 } from "./shared";
 import type { ThreadMessage } from "./types";
 
@@ -34,7 +35,7 @@ interface StartFields {
 
 /** `TEXT_MESSAGE_START` and `REASONING_MESSAGE_START`: open a message, reusing a closed one with the same id. */
 export function startMessage(d: Draft, event: StartFields, reasoning: boolean): void {
-  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", AN_ID);
   let role: TextRole = "reasoning";
   if (!reasoning) {
     role = event.role === undefined ? "assistant" : (event.role as TextRole);
@@ -67,7 +68,7 @@ export function appendContent(
   d: Draft,
   event: { type?: unknown; messageId?: unknown; delta?: unknown; metadata?: unknown },
 ): void {
-  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", AN_ID);
   if (typeof event.delta !== "string") return malformed(d, event, "delta", "a string");
   const existing = d.s.messages[event.messageId];
   if (!existing) {
@@ -87,7 +88,7 @@ export function appendContent(
 
 /** `TEXT_MESSAGE_END` and `REASONING_MESSAGE_END`. */
 export function endMessage(d: Draft, event: { type?: unknown; messageId?: unknown }): void {
-  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", AN_ID);
   const existing = d.s.messages[event.messageId];
   if (!existing) {
     return d.error("unknown-message", `${String(event.type)}: no message "${event.messageId}"`, event);
@@ -112,7 +113,7 @@ export function closeMessage(d: Draft, id: string): void {
 
 /** `REASONING_ENCRYPTED_VALUE`: an opaque provider artefact kept on the message or tool call it names. */
 export function setEncryptedValue(d: Draft, event: ReasoningEncryptedValueEvent): void {
-  if (!isId(event.entityId)) return malformed(d, event, "entityId", "a non-empty string");
+  if (!isId(event.entityId)) return malformed(d, event, "entityId", AN_ID);
   if (typeof event.encryptedValue !== "string") return malformed(d, event, "encryptedValue", "a string");
   if (event.subtype === "tool-call") {
     const toolCall = d.s.toolCalls[event.entityId];
@@ -130,7 +131,7 @@ export function setEncryptedValue(d: Draft, event: ReasoningEncryptedValueEvent)
 
 /** `ACTIVITY_SNAPSHOT`: create or replace an activity message (`replace: false` keeps an existing one). */
 export function activitySnapshot(d: Draft, event: ActivitySnapshotEvent): void {
-  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", AN_ID);
   if (typeof event.activityType !== "string") return malformed(d, event, "activityType", "a string");
   if (!isRecord(event.content)) return malformed(d, event, "content", "an object");
   const existing = d.s.messages[event.messageId];
@@ -158,6 +159,14 @@ export function activitySnapshot(d: Draft, event: ActivitySnapshotEvent): void {
     return;
   }
   if (replace) {
+    // The message replaced takes its open stream and its tool calls with it (in the SDK they lived
+    // inside it). Left behind, its id stayed in `openMessageIds` on a message that no longer
+    // streams, and its tool calls pointed at an activity (a later result was placed after it).
+    if (existing.streaming) closeMessage(d, event.messageId);
+    if (existing.role === "assistant" && existing.toolCallIds?.length) {
+      const toolCalls = d.edit("toolCalls");
+      for (const id of existing.toolCallIds) delete toolCalls[id];
+    }
     mergeEventMetadata(fresh, event);
     d.edit("messages")[event.messageId] = d.adopt(fresh);
   }
@@ -165,7 +174,7 @@ export function activitySnapshot(d: Draft, event: ActivitySnapshotEvent): void {
 
 /** `ACTIVITY_DELTA`: JSON-patch an activity's content; a failed patch keeps the old content. */
 export function activityDelta(d: Draft, event: ActivityDeltaEvent): void {
-  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", AN_ID);
   if (!Array.isArray(event.patch)) return malformed(d, event, "patch", "an array of JSON Patch operations");
   const existing = d.s.messages[event.messageId];
   if (!existing) return d.error("unknown-message", `ACTIVITY_DELTA: no message "${event.messageId}"`, event);
@@ -216,30 +225,36 @@ export function messagesSnapshot(d: Draft, event: MessagesSnapshotEvent): void {
   const messages = d.edit("messages");
   const toolCalls = d.edit("toolCalls");
   const nextIds: string[] = [];
+  // Drop the tool calls of every message replaced or removed *before* taking any new one: dropped
+  // message by message, a tool call the snapshot moved to an earlier message was taken by it and
+  // then deleted with its old owner, leaving the new owner listing a call that did not exist.
+  for (const id of d.s.messageIds) {
+    const current = messages[id] as ThreadMessage;
+    if (byId.has(id) || !keepClientOnly(current)) dropToolCalls(toolCalls, current);
+  }
   for (const id of d.s.messageIds) {
     const current = messages[id] as ThreadMessage;
     const replacement = byId.get(id);
     if (replacement) {
-      dropToolCalls(toolCalls, current);
-      messages[id] = d.adopt(takeMessage(d, replacement));
+      messages[id] = d.adopt(takeMessage(d, replacement, event));
       nextIds.push(id);
     } else if (keepClientOnly(current)) {
       nextIds.push(id);
     } else {
-      dropToolCalls(toolCalls, current);
       delete messages[id];
     }
   }
   const present = new Set(nextIds);
   for (const message of incoming) {
     if (present.has(message.id)) continue;
-    messages[message.id] = d.adopt(takeMessage(d, message));
+    messages[message.id] = d.adopt(takeMessage(d, message, event));
     nextIds.push(message.id);
   }
   d.s.messageIds = d.adopt(nextIds);
   d.s.openMessageIds = d.adopt(d.s.openMessageIds.filter((id) => messages[id]?.streaming));
   for (const message of incoming) {
-    if (message.role !== "tool") continue;
+    // isId: the tool call id comes straight from the snapshot and keys a plain object (see isId).
+    if (message.role !== "tool" || !isId(message.toolCallId)) continue;
     const call = toolCalls[message.toolCallId];
     if (call) {
       const edited = editToolCall(d, call);

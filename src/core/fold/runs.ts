@@ -7,15 +7,16 @@ import type {
   SubagentFinishedEvent,
   SubagentStartedEvent,
 } from "@ag-ui/core";
+import { EventType } from "@ag-ui/core";
 import type { Draft } from "./draft";
 import { NO_LANES } from "./chunks";
 import { closeMessage } from "./messages";
-import { addMessage, editLastRun, editToolCall, isId, isRecord, malformed, ownerOf, runningRun, takeMessage } from "./shared";
+import { addMessage, editLastRun, editToolCall, isId, isRecord, malformed, ownerOf, runningRun, takeMessage, AN_ID } from "./shared";
 import type { RunFailure, RunRecord, RunStatus, StepRecord, SubagentRecord } from "./types";
 
 /** `RUN_STARTED`: a new run; the pending interrupts and tool calls of the last one are now answered or moot. */
 export function runStarted(d: Draft, event: RunStartedEvent): void {
-  if (!isId(event.runId)) return malformed(d, event, "runId", "a non-empty string");
+  if (!isId(event.runId)) return malformed(d, event, "runId", AN_ID);
   if (typeof event.threadId !== "string") return malformed(d, event, "threadId", "a string");
   const previous = runningRun(d);
   if (previous) {
@@ -36,7 +37,7 @@ export function runStarted(d: Draft, event: RunStartedEvent): void {
   if (Array.isArray(inputMessages)) {
     for (const message of inputMessages as unknown[]) {
       if (!isRecord(message) || !isId(message.id) || typeof message.role !== "string") continue;
-      if (!d.s.messages[message.id]) addMessage(d, takeMessage(d, message as never));
+      if (!d.s.messages[message.id]) addMessage(d, takeMessage(d, message as never, event));
     }
   }
 }
@@ -49,8 +50,15 @@ export function runFinished(d: Draft, event: RunFinishedEvent): void {
   if (outcome !== undefined && (!isRecord(outcome) || typeof outcome.type !== "string")) {
     return malformed(d, event, "outcome", "an object with a type");
   }
-  if (outcome?.type === "interrupt" && !Array.isArray(outcome.interrupts)) {
-    return malformed(d, event, "outcome.interrupts", "an array");
+  // Every interrupt must be an object: a null one made the run end throw half-way (after the
+  // unclosed-at-finish check, before the run was ended), recorded only as "could not be applied".
+  if (outcome?.type === "interrupt" && (!Array.isArray(outcome.interrupts) || !outcome.interrupts.every(isRecord))) {
+    return malformed(d, event, "outcome.interrupts", "an array of interrupt objects");
+  }
+  // pendingToolCallIds must be a list of ids: a string was spread into one "id" per character.
+  const named: unknown = outcome?.type === "success" ? outcome.pendingToolCallIds : undefined;
+  if (named !== undefined && (!Array.isArray(named) || !named.every(isId))) {
+    return malformed(d, event, "outcome.pendingToolCallIds", "an array of tool call ids");
   }
   const unclosed = openThings(d);
   if (unclosed) d.error("unclosed-at-finish", `RUN_FINISHED while ${unclosed} still open; closed now`, event);
@@ -58,9 +66,8 @@ export function runFinished(d: Draft, event: RunFinishedEvent): void {
   const status: RunStatus =
     outcome?.type === "interrupt" ? "interrupted" : outcome?.type === "cancelled" ? "cancelled" : "finished";
   if (status === "finished") {
-    const named = outcome?.type === "success" ? outcome.pendingToolCallIds : undefined;
-    d.s.pendingToolCallIds = named && named.length > 0
-      ? [...named]
+    d.s.pendingToolCallIds = Array.isArray(named) && named.length > 0
+      ? [...(named as string[])]
       : run.toolCallIds.filter((id) => !d.s.toolCalls[id]?.resultMessageId);
   }
   if (outcome?.type === "interrupt") {
@@ -104,6 +111,16 @@ export function endRun(d: Draft, status: RunStatus, error?: RunFailure): RunReco
   }
   run.status = status;
   if (error) run.error = error;
+  // A subagent still running when its run ends will never finish: left "running", it kept
+  // deriveStatus at "acting" through every later run.
+  for (const id in d.s.subagents) {
+    const subagent = d.s.subagents[id];
+    if (subagent?.status !== "running") continue;
+    const ended = d.own(subagent);
+    ended.status = "error";
+    ended.error = { message: "The run ended before the subagent finished." };
+    d.edit("subagents")[id] = ended;
+  }
   d.s.chunkLanes = NO_LANES;
   d.s.activeSteps = [];
   d.s.openReasoning = [];
@@ -133,7 +150,7 @@ function withoutNullAttribution(interrupt: Interrupt): Interrupt {
 /** `STEP_STARTED` / `STEP_FINISHED`, keyed by step name and owner (subagent). */
 export function step(d: Draft, event: { type?: unknown; stepName?: unknown; subagentRunId?: unknown }, started: boolean): void {
   if (typeof event.stepName !== "string" || !event.stepName) {
-    return malformed(d, event, "stepName", "a non-empty string");
+    return malformed(d, event, "stepName", AN_ID);
   }
   const owner = ownerOf(event);
   const index = d.s.activeSteps.findIndex((s) => s.name === event.stepName && (s.subagentRunId ?? "") === owner);
@@ -150,7 +167,7 @@ export function step(d: Draft, event: { type?: unknown; stepName?: unknown; suba
 
 /** `REASONING_START` / `REASONING_END`: a reasoning span, distinct from the reasoning message inside it. */
 export function reasoningSpan(d: Draft, event: { type?: unknown; messageId?: unknown }, started: boolean): void {
-  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", AN_ID);
   const index = d.s.openReasoning.indexOf(event.messageId);
   if (started) {
     if (index !== -1) return d.error("already-open", `REASONING_START: span "${event.messageId}" is already open`, event);
@@ -162,7 +179,7 @@ export function reasoningSpan(d: Draft, event: { type?: unknown; messageId?: unk
 }
 
 export function subagentStarted(d: Draft, event: SubagentStartedEvent): void {
-  if (!isId(event.subagentRunId)) return malformed(d, event, "subagentRunId", "a non-empty string");
+  if (!isId(event.subagentRunId)) return malformed(d, event, "subagentRunId", AN_ID);
   if (typeof event.name !== "string") return malformed(d, event, "name", "a string");
   if (d.s.subagents[event.subagentRunId]) {
     return d.error("duplicate-id", `SUBAGENT_STARTED: subagent run "${event.subagentRunId}" already exists`, event);
@@ -176,7 +193,7 @@ export function subagentStarted(d: Draft, event: SubagentStartedEvent): void {
 }
 
 export function subagentEnded(d: Draft, event: SubagentFinishedEvent | SubagentErrorEvent): void {
-  if (!isId(event.subagentRunId)) return malformed(d, event, "subagentRunId", "a non-empty string");
+  if (!isId(event.subagentRunId)) return malformed(d, event, "subagentRunId", AN_ID);
   const existing = d.s.subagents[event.subagentRunId];
   if (!existing || existing.status !== "running") {
     return d.error("not-open", `${event.type}: subagent run "${event.subagentRunId}" is not running`, event);
@@ -184,9 +201,12 @@ export function subagentEnded(d: Draft, event: SubagentFinishedEvent | SubagentE
   const subagents = d.edit("subagents");
   const record = d.own(existing);
   subagents[record.subagentRunId] = record;
-  if ("message" in event) {
+  // By type, not by `"message" in event`: a SUBAGENT_FINISHED carrying a stray `message` field was
+  // recorded as an error, and a SUBAGENT_ERROR without one as a success.
+  if (event.type === EventType.SUBAGENT_ERROR) {
     record.status = "error";
-    record.error = { message: String(event.message) };
+    const message: unknown = event.message;
+    record.error = { message: typeof message === "string" && message ? message : "The subagent reported an error." };
     if (typeof event.code === "string") record.error.code = event.code;
     return;
   }

@@ -2,10 +2,20 @@ import { mergeMetadata, type Message } from "@ag-ui/core";
 import type { Draft } from "./draft";
 import type { RunRecord, ThreadMessage, ToolCallState } from "./types";
 
-/** A value an id field may hold: a non-empty string. */
+/**
+ * A value an id field may hold: a non-empty string that is not the name of an `Object.prototype`
+ * member. Ids key plain objects (`messages`, `toolCalls`, `subagents`, `chunkLanes`), where
+ * `record["constructor"]` reads an inherited function as if it were a message and
+ * `record["__proto__"] = x` swaps the record's prototype instead of adding a key: such an id lost
+ * the message, planted an `"undefined"` key, left dangling ids, and could make `foldEvents` throw.
+ * Those ids are refused as malformed instead.
+ */
 export function isId(value: unknown): value is string {
-  return typeof value === "string" && value.length > 0;
+  return typeof value === "string" && value.length > 0 && !(value in Object.prototype);
 }
+
+/** What {@link malformed} says an id field must be. */
+export const AN_ID = 'a non-empty string that is not a reserved name such as "constructor"';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -18,7 +28,8 @@ export function malformed(d: Draft, event: { type?: unknown }, field: string, ex
 
 /** The owner key of an event for chunk lanes and steps: its subagent, or "" for the parent agent. */
 export function ownerOf(event: { subagentRunId?: unknown }): string {
-  return typeof event.subagentRunId === "string" ? event.subagentRunId : "";
+  // isId, not a bare string check: the owner keys `chunkLanes` (see isId).
+  return isId(event.subagentRunId) ? event.subagentRunId : "";
 }
 
 export function addMessage(d: Draft, message: ThreadMessage): void {
@@ -77,16 +88,34 @@ function withoutNullAttribution<T extends object>(message: T): T {
 
 /**
  * Takes an AG-UI message into the thread: assistant tool calls move into `toolCalls` (replacing
- * any with the same id) and the message keeps their ids.
+ * any with the same id that no other message holds) and the message keeps their ids.
  */
-export function takeMessage(d: Draft, raw: Message): ThreadMessage {
-  const message = withoutNullAttribution(raw);
+export function takeMessage(d: Draft, raw: Message, event: unknown = raw): ThreadMessage {
+  // Always a shallow copy, never the caller's object: callers `adopt` the result, so a later event
+  // in the same burst (a START/CONTENT on a snapshot's message, an ACTIVITY_DELTA...) edits it in
+  // place. Returning `raw` itself wrote into the MESSAGES_SNAPSHOT / RUN_STARTED.input event (and
+  // threw on a frozen one, so the edit was lost and recorded as a malformed event).
+  // `streaming` and `toolCallIds` are Parley's own fields, derived here, never taken from the wire:
+  // a sent `streaming: true` left a message spinning outside `openMessageIds` for good, and a sent
+  // `toolCallIds` named tool calls that do not exist.
+  const { streaming: _streaming, toolCallIds: _toolCallIds, ...message } = withoutNullAttribution(raw) as Message & {
+    streaming?: unknown;
+    toolCallIds?: unknown;
+  };
   if (message.role !== "assistant" || !Array.isArray(message.toolCalls)) return message as ThreadMessage;
   const { toolCalls, ...rest } = message;
   const toolCallStates = d.edit("toolCalls");
   const ids: string[] = [];
   for (const call of toolCalls) {
     if (!call || !isId(call.id)) continue;
+    const previous = toolCallStates[call.id];
+    // A tool call belongs to one message. Taking it again (twice in this message, or while another
+    // message still lists it) left that message listing a call whose `messageId` points elsewhere.
+    const holder = previous && previous.messageId !== message.id ? d.s.messages[previous.messageId] : undefined;
+    if (ids.includes(call.id) || (holder?.role === "assistant" && holder.toolCallIds?.includes(call.id))) {
+      d.error("duplicate-id", `message "${message.id}": tool call "${call.id}" already belongs to a message; skipped`, event);
+      continue;
+    }
     ids.push(call.id);
     const argsText = typeof call.function?.arguments === "string" ? call.function.arguments : "";
     const state: ToolCallState = {
@@ -95,9 +124,8 @@ export function takeMessage(d: Draft, raw: Message): ThreadMessage {
       messageId: message.id,
       argsText,
       args: undefined,
-      status: toolCallStates[call.id]?.resultMessageId ? "complete" : "waiting",
+      status: previous?.resultMessageId ? "complete" : "waiting",
     };
-    const previous = toolCallStates[call.id];
     if (previous?.resultMessageId) state.resultMessageId = previous.resultMessageId;
     if (call.metadata !== undefined) state.metadata = call.metadata;
     if (call.encryptedValue !== undefined) state.encryptedValue = call.encryptedValue;

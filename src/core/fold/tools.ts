@@ -9,6 +9,7 @@ import {
   malformed,
   mergeEventMetadata,
   runningRun,
+  AN_ID,
 } from "./shared";
 import type { ThreadAssistantMessage, ThreadMessage, ToolCallState } from "./types";
 
@@ -26,18 +27,22 @@ interface ToolCallStartFields {
  * parent is absent, unknown or not an assistant message (the SDK's resolution order).
  */
 export function startToolCall(d: Draft, event: ToolCallStartFields): void {
-  if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", "a non-empty string");
+  if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", AN_ID);
   if (typeof event.toolCallName !== "string") return malformed(d, event, "toolCallName", "a string");
   const id = event.toolCallId;
   const run = runningRun(d);
-  if (run && !run.toolCallIds.includes(id)) {
+  // Listed in the run only once the call exists: listed before the id-conflict check below, a
+  // refused START left an id with no tool call in the run, and so in `pendingToolCallIds`.
+  const listInRun = () => {
+    if (!run || run.toolCallIds.includes(id)) return;
     const edited = editLastRun(d) as { toolCallIds: readonly string[] };
     const ids = d.own(edited.toolCallIds) as string[];
     ids.push(id);
     edited.toolCallIds = ids;
-  }
+  };
   const existing = d.s.toolCalls[id];
   if (existing) {
+    listInRun();
     if (existing.status === "streaming-args") {
       return d.error("already-open", `TOOL_CALL_START: tool call "${id}" is already streaming`, event);
     }
@@ -65,6 +70,7 @@ export function startToolCall(d: Draft, event: ToolCallStartFields): void {
       owner = created as ThreadMessage;
     }
   }
+  listInRun();
   const message = editMessage(d, owner) as ThreadAssistantMessage;
   message.toolCallIds = message.toolCallIds && d.isOwned(message.toolCallIds)
     ? message.toolCallIds
@@ -90,7 +96,7 @@ export function appendToolCallArgs(
   d: Draft,
   event: { type?: unknown; toolCallId?: unknown; delta?: unknown; metadata?: unknown },
 ): void {
-  if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", "a non-empty string");
+  if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", AN_ID);
   if (typeof event.delta !== "string") return malformed(d, event, "delta", "a string");
   const existing = d.s.toolCalls[event.toolCallId];
   if (!existing) {
@@ -107,7 +113,7 @@ export function appendToolCallArgs(
 
 /** `TOOL_CALL_END`: the arguments are complete; the call now waits for its result. */
 export function endToolCall(d: Draft, event: { type?: unknown; toolCallId?: unknown }): void {
-  if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", "a non-empty string");
+  if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", AN_ID);
   const existing = d.s.toolCalls[event.toolCallId];
   if (!existing) {
     return d.error("unknown-tool-call", `TOOL_CALL_END: no tool call "${event.toolCallId}"`, event);
@@ -124,8 +130,8 @@ export function endToolCall(d: Draft, event: { type?: unknown; toolCallId?: unkn
  * call (after any earlier results), as the SDK places it.
  */
 export function toolCallResult(d: Draft, event: ToolCallResultEvent): void {
-  if (!isId(event.messageId)) return malformed(d, event, "messageId", "a non-empty string");
-  if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", "a non-empty string");
+  if (!isId(event.messageId)) return malformed(d, event, "messageId", AN_ID);
+  if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", AN_ID);
   if (typeof event.content !== "string" && !Array.isArray(event.content)) {
     return malformed(d, event, "content", "a string or an array of content parts");
   }

@@ -1,0 +1,319 @@
+import { type BaseEvent } from "@ag-ui/core";
+import { describe, expect, it } from "vitest";
+import { createThreadState, foldEvent, foldEvents, type ThreadState } from "../../../src/core";
+import { ev } from "../../support/events";
+import { randomValidStream } from "../../support/randomStream";
+import { deepFreeze } from "./invariants";
+
+/**
+ * An event replaces only what it changes: every object it does not touch keeps its identity, and
+ * nothing passed in (state or events) is ever written to.
+ */
+
+type Loose = Record<string, any>;
+
+const fresh = () => createThreadState({ threadId: "t1" });
+const fold = (events: unknown[], from: ThreadState = fresh()) => foldEvents(from, events);
+
+/** A thread of three messages: A and C closed, B still streaming, a tool call on A. */
+function threeMessages(): ThreadState {
+  return fold([
+    ev.runStarted(),
+    ev.textStart("A"), ev.text("A", "first"), ev.textEnd("A"),
+    ev.toolStart("tc1", "search", "A"), ev.toolArgs("tc1", '{"q":"x"}'), ev.toolEnd("tc1"),
+    ev.textStart("B"), ev.text("B", "sec"),
+    ev.textStart("C"), ev.text("C", "third"), ev.textEnd("C"),
+  ]);
+}
+
+/** Folds `events` into `state` with both deep-frozen, and checks neither was written to. */
+function foldFrozen(state: ThreadState, events: unknown[]): ThreadState {
+  const before = JSON.stringify({ state, events });
+  deepFreeze(state);
+  deepFreeze(events);
+  const next = foldEvents(state, events);
+  expect(JSON.stringify({ state, events })).toBe(before);
+  return next;
+}
+
+const stateOf = (state: unknown) => fold([ev.runStarted(), ev.stateSnapshot(state)]);
+const errorsOf = (s: ThreadState) => s.errors.map((e) => e.code);
+
+describe("messages and tool calls", () => {
+  it("TEXT_MESSAGE_CONTENT on B replaces only B", () => {
+    const before = threeMessages();
+    const after = foldEvent(before, ev.text("B", "ond"));
+    expect((after.messages.B as Loose).content).toBe("second");
+    expect(after.messages.B).not.toBe(before.messages.B);
+    expect(after.messages.A).toBe(before.messages.A);
+    expect(after.messages.C).toBe(before.messages.C);
+    expect(after.messages).not.toBe(before.messages);
+    expect(after.messageIds).toBe(before.messageIds);
+    expect(after.toolCalls).toBe(before.toolCalls);
+    expect(after.openMessageIds).toBe(before.openMessageIds);
+    expect(after.runs).toBe(before.runs);
+    expect(after.errors).toBe(before.errors);
+    expect(after.customEvents).toBe(before.customEvents);
+    expect(after.subagents).toBe(before.subagents);
+    expect(after.state).toBe(before.state);
+  });
+
+  it("a burst of deltas to B still leaves A, C and the ids alone", () => {
+    const before = threeMessages();
+    const after = fold([ev.text("B", "o"), ev.text("B", "n"), ev.text("B", "d")], before);
+    expect((after.messages.B as Loose).content).toBe("second");
+    expect(after.messages.A).toBe(before.messages.A);
+    expect(after.messages.C).toBe(before.messages.C);
+    expect(after.messageIds).toBe(before.messageIds);
+  });
+
+  it("a new message changes messageIds (a new array) and nothing else it need not", () => {
+    const before = threeMessages();
+    const after = foldEvent(before, ev.textStart("D"));
+    expect(after.messageIds).not.toBe(before.messageIds);
+    expect(after.messageIds).toEqual(["A", "B", "C", "D"]);
+    expect(before.messageIds).toEqual(["A", "B", "C"]);
+    expect(after.messages.A).toBe(before.messages.A);
+    expect(after.messages.B).toBe(before.messages.B);
+    expect(after.toolCalls).toBe(before.toolCalls);
+  });
+
+  it("TOOL_CALL_ARGS replaces only its tool call", () => {
+    const before = fold([ev.toolStart("tc2", "other", "C")], threeMessages());
+    const after = foldEvent(before, ev.toolArgs("tc2", "{}"));
+    expect(after.toolCalls.tc2).not.toBe(before.toolCalls.tc2);
+    expect(after.toolCalls.tc1).toBe(before.toolCalls.tc1);
+    expect(after.messages).toBe(before.messages);
+    expect(after.messageIds).toBe(before.messageIds);
+  });
+
+  it("ending B touches B and the open list only", () => {
+    const before = threeMessages();
+    const after = foldEvent(before, ev.textEnd("B"));
+    expect(after.openMessageIds).not.toBe(before.openMessageIds);
+    expect(after.messages.A).toBe(before.messages.A);
+    expect(after.messages.C).toBe(before.messages.C);
+    expect(after.messageIds).toBe(before.messageIds);
+    expect(after.toolCalls).toBe(before.toolCalls);
+  });
+
+  it("a messages snapshot keeps the client-only messages it leaves alone", () => {
+    const before = fold([ev.runStarted(), ev.activitySnapshot("act", "PLAN", { a: 1 }), ev.textStart("m"), ev.textEnd("m")]);
+    const after = foldEvent(before, ev.messagesSnapshot([{ id: "m", role: "assistant", content: "x" }]));
+    expect(after.messages.act).toBe(before.messages.act);
+  });
+
+  it("an ACTIVITY_DELTA keeps the untouched branches of the content", () => {
+    const before = fold([ev.runStarted(), ev.activitySnapshot("act", "PLAN", { steps: [{ t: 1 }, { t: 2 }], meta: { k: [1] } })]);
+    const after = foldEvent(before, ev.activityDelta("act", [{ op: "replace", path: "/steps/1/t", value: 3 }]));
+    const [b, a] = [(before.messages.act as Loose).content, (after.messages.act as Loose).content];
+    expect(a.steps[1]).toEqual({ t: 3 });
+    expect(a.steps[0]).toBe(b.steps[0]);
+    expect(a.meta).toBe(b.meta);
+    expect(b.steps[1]).toEqual({ t: 2 });
+  });
+});
+
+describe("agent state", () => {
+  it("a STATE_DELTA on /a/x keeps /b and every other deep branch", () => {
+    const before = stateOf({ a: { x: 1, y: { deep: [1, 2] } }, b: { c: { d: [{ e: 1 }] } }, list: [{ n: 1 }, { n: 2 }] });
+    const after = foldEvent(before, ev.stateDelta([{ op: "replace", path: "/a/x", value: 2 }]));
+    const [b, a] = [before.state as Loose, after.state as Loose];
+    expect(a).toEqual({ a: { x: 2, y: { deep: [1, 2] } }, b: { c: { d: [{ e: 1 }] } }, list: [{ n: 1 }, { n: 2 }] });
+    expect(a).not.toBe(b);
+    expect(a.a).not.toBe(b.a);
+    expect(a.a.y).toBe(b.a.y);
+    expect(a.b).toBe(b.b);
+    expect(a.list).toBe(b.list);
+    expect(b.a.x).toBe(1);
+  });
+
+  it("a delta inside an array copies the path only", () => {
+    const before = stateOf({ list: [{ n: 1 }, { n: 2 }, { n: 3 }] });
+    const after = foldEvent(before, ev.stateDelta([{ op: "replace", path: "/list/1/n", value: 20 }]));
+    const [b, a] = [before.state as Loose, after.state as Loose];
+    expect(a.list[1]).toEqual({ n: 20 });
+    expect(a.list[0]).toBe(b.list[0]);
+    expect(a.list[2]).toBe(b.list[2]);
+  });
+
+  it("deltas in one burst give the same state as deltas in separate folds, without touching the input", () => {
+    const base = stateOf({ a: { x: 0 }, b: { y: 0 } });
+    const deltas = [
+      ev.stateDelta([{ op: "replace", path: "/a/x", value: 1 }]),
+      ev.stateDelta([{ op: "add", path: "/a/z", value: [1] }, { op: "add", path: "/a/z/-", value: 2 }]),
+      ev.stateDelta([{ op: "move", from: "/a/z", path: "/b/z" }]),
+      ev.stateDelta([{ op: "copy", from: "/b/z", path: "/c" }, { op: "add", path: "/c/0", value: 0 }]),
+    ];
+    const oneBurst = foldFrozen(base, deltas);
+    const stepwise = deltas.reduce((s, d) => foldEvent(s, d), base);
+    expect(oneBurst.state).toEqual({ a: { x: 1 }, b: { y: 0, z: [1, 2] }, c: [0, 1, 2] });
+    expect(stepwise.state).toEqual(oneBurst.state);
+  });
+
+  it("a failed multi-op patch leaves the state as it was (same object) and records patch-failed", () => {
+    const before = stateOf({ a: { x: 1 }, list: [1, 2] });
+    const bad = ev.stateDelta([
+      { op: "replace", path: "/a/x", value: 99 },
+      { op: "add", path: "/list/-", value: 3 },
+      { op: "remove", path: "/does/not/exist" },
+    ]);
+    const after = foldFrozen(before, [bad]);
+    expect(after.state).toBe(before.state);
+    expect(after.state).toEqual({ a: { x: 1 }, list: [1, 2] });
+    expect(after.errors[0]).toMatchObject({ code: "patch-failed", event: bad });
+  });
+
+  it("a failed patch after a good one in the same burst keeps the good one only", () => {
+    const before = stateOf({ a: { x: 1 } });
+    const after = fold([
+      ev.stateDelta([{ op: "replace", path: "/a/x", value: 2 }]),
+      ev.stateDelta([{ op: "replace", path: "/a/x", value: 3 }, { op: "test", path: "/a/x", value: 4 }]),
+      ev.stateDelta([{ op: "replace", path: "/a/x", value: 5 }, { op: "remove", path: "/nope" }]),
+    ], before);
+    expect(after.state).toEqual({ a: { x: 2 } });
+    expect(errorsOf(after)).toEqual(["patch-failed", "patch-failed"]);
+    expect(before.state).toEqual({ a: { x: 1 } });
+  });
+
+  describe("RFC 6902 operations", () => {
+    const cases: [string, unknown, unknown[], unknown][] = [
+      ["add to an object", { a: 1 }, [{ op: "add", path: "/b", value: { c: 2 } }], { a: 1, b: { c: 2 } }],
+      ["add replaces an existing member", { a: 1 }, [{ op: "add", path: "/a", value: 2 }], { a: 2 }],
+      ["add inserts into an array", { l: [1, 3] }, [{ op: "add", path: "/l/1", value: 2 }], { l: [1, 2, 3] }],
+      ["add appends with -", { l: [1] }, [{ op: "add", path: "/l/-", value: 2 }, { op: "add", path: "/l/-", value: 3 }], { l: [1, 2, 3] }],
+      ["add at the array end index", { l: [1] }, [{ op: "add", path: "/l/1", value: 2 }], { l: [1, 2] }],
+      ["remove from an object", { a: 1, b: 2 }, [{ op: "remove", path: "/a" }], { b: 2 }],
+      ["remove from an array shifts", { l: [1, 2, 3] }, [{ op: "remove", path: "/l/0" }], { l: [2, 3] }],
+      ["replace a member", { a: { b: 1 } }, [{ op: "replace", path: "/a/b", value: [1] }], { a: { b: [1] } }],
+      ["replace an array element", { l: [1, 2] }, [{ op: "replace", path: "/l/1", value: "two" }], { l: [1, "two"] }],
+      ["replace the whole document", { a: 1 }, [{ op: "replace", path: "", value: { z: 1 } }], { z: 1 }],
+      ["move between objects", { a: { x: 1 }, b: {} }, [{ op: "move", from: "/a/x", path: "/b/y" }], { a: {}, b: { y: 1 } }],
+      ["move within an array", { l: [1, 2, 3] }, [{ op: "move", from: "/l/0", path: "/l/-" }], { l: [2, 3, 1] }],
+      ["copy a subtree", { a: { x: [1] } }, [{ op: "copy", from: "/a", path: "/b" }], { a: { x: [1] }, b: { x: [1] } }],
+      ["copy into an array", { l: [1], v: 9 }, [{ op: "copy", from: "/v", path: "/l/0" }], { l: [9, 1], v: 9 }],
+      ["copy the document into itself", { a: 1 }, [{ op: "copy", from: "", path: "/self" }], { a: 1, self: { a: 1 } }],
+      ["move to a sibling with a shared prefix", { a: 1 }, [{ op: "move", from: "/a", path: "/ab" }], { ab: 1 }],
+      ["test then change", { a: [1, { b: 2 }] }, [{ op: "test", path: "/a", value: [1, { b: 2 }] }, { op: "remove", path: "/a/1/b" }], { a: [1, {}] }],
+      ["~1 escapes a slash", { "a/b": 1 }, [{ op: "replace", path: "/a~1b", value: 2 }], { "a/b": 2 }],
+      ["~0 escapes a tilde", { "m~n": { k: 1 } }, [{ op: "replace", path: "/m~0n/k", value: 2 }], { "m~n": { k: 2 } }],
+      ["~01 is a tilde then 1", { "~1": 1 }, [{ op: "add", path: "/~01", value: 2 }], { "~1": 2 }],
+      ["an empty key", { "": { "": 1 } }, [{ op: "replace", path: "//", value: 2 }], { "": { "": 2 } }],
+    ];
+    for (const [name, doc, patch, expected] of cases) {
+      it(name, () => {
+        const before = stateOf(doc);
+        const docJson = JSON.stringify(doc);
+        const after = foldFrozen(before, [ev.stateDelta(patch)]);
+        expect(after.errors).toEqual([]);
+        expect(after.state).toEqual(expected);
+        expect(JSON.stringify(before.state)).toBe(docJson);
+      });
+    }
+
+    it("escaped tokens keep the untouched sibling branches", () => {
+      const before = stateOf({ "a/b": { x: 1 }, "c~d": { y: [1] } });
+      const after = foldEvent(before, ev.stateDelta([{ op: "replace", path: "/a~1b/x", value: 2 }]));
+      expect((after.state as Loose)["a/b"]).toEqual({ x: 2 });
+      expect((after.state as Loose)["c~d"]).toBe((before.state as Loose)["c~d"]);
+    });
+
+    const failures: [string, unknown, unknown[]][] = [
+      ["a failing test", { a: 1 }, [{ op: "test", path: "/a", value: 2 }]],
+      ["remove of a missing member", { a: 1 }, [{ op: "remove", path: "/b" }]],
+      ["replace of a missing member", { a: 1 }, [{ op: "replace", path: "/b", value: 1 }]],
+      ["add under a missing parent", { a: 1 }, [{ op: "add", path: "/x/y", value: 1 }]],
+      ["an array index out of bounds", { l: [1] }, [{ op: "add", path: "/l/5", value: 1 }]],
+      ["a non-numeric array index", { l: [1] }, [{ op: "replace", path: "/l/x", value: 1 }]],
+      ["move from a missing path", { a: 1 }, [{ op: "move", from: "/nope", path: "/b" }]],
+      ["an unknown op", { a: 1 }, [{ op: "merge", path: "/a", value: 1 }]],
+      ["a pointer without a leading slash", { a: 1 }, [{ op: "replace", path: "a", value: 2 }]],
+      ["add without a value", { a: 1 }, [{ op: "add", path: "/b" }]],
+      ["moving the document into itself", { a: 1 }, [{ op: "move", from: "", path: "/self" }]],
+      ["moving a member into its own child", { a: { b: {} } }, [{ op: "move", from: "/a", path: "/a/b/c" }]],
+      ["__proto__ as a token", {}, [{ op: "add", path: "/__proto__/polluted", value: "yes" }]],
+      ["__proto__ as the target", { a: {} }, [{ op: "replace", path: "/a/__proto__", value: { polluted: "yes" } }]],
+      ["constructor/prototype", {}, [{ op: "add", path: "/constructor/prototype/polluted", value: "yes" }]],
+    ];
+    for (const [name, doc, patch] of failures) {
+      it(`refuses ${name}`, () => {
+        const before = stateOf(doc);
+        const bad = ev.stateDelta(patch);
+        const after = foldFrozen(before, [bad]);
+        expect(after.state).toBe(before.state);
+        expect(after.errors).toHaveLength(1);
+        expect(after.errors[0]).toMatchObject({ code: "patch-failed", event: bad });
+        expect(({} as Loose).polluted).toBeUndefined();
+        expect((Object.prototype as Loose).polluted).toBeUndefined();
+      });
+    }
+  });
+});
+
+describe("inputs are never written to", () => {
+  it("folding a frozen thread with frozen events works and changes neither", () => {
+    const before = threeMessages();
+    const after = foldFrozen(before, [
+      ev.text("B", "ond"), ev.textEnd("B"), ev.toolResult("res", "tc1", "ok"), ev.stateSnapshot({ a: { b: 1 } }),
+      ev.stateDelta([{ op: "add", path: "/a/c", value: [1] }]), ev.stateDelta([{ op: "add", path: "/a/c/-", value: 2 }]),
+      ev.activitySnapshot("act", "PLAN", { steps: [] }), ev.activityDelta("act", [{ op: "add", path: "/steps/-", value: 1 }]),
+      ev.custom("c", { v: 1 }), ev.runFinished(),
+    ]);
+    expect(after.errors).toEqual([]);
+    expect(after.messageIds).toEqual(["A", "res", "B", "C", "act"]);
+    expect(after.state).toEqual({ a: { b: 1, c: [1, 2] } });
+  });
+
+  // Messages taken from a MESSAGES_SNAPSHOT or RUN_STARTED.input must be copies: a later event in
+  // the same burst that edits them must not write into the event that carried them.
+  it("a message from a snapshot, edited later in the same burst, leaves the snapshot event alone", () => {
+    const events = [
+      ev.runStarted(),
+      ev.messagesSnapshot([
+        { id: "u", role: "user", content: "hi" },
+        { id: "act", role: "activity", activityType: "PLAN", content: { steps: [] } },
+        { id: "a", role: "assistant", content: "x", toolCalls: [{ id: "tc", type: "function", function: { name: "f", arguments: "{}" } }] },
+      ]),
+      ev.textStart("u", { role: "user" }), ev.text("u", " there"), ev.textEnd("u"),
+      ev.activityDelta("act", [{ op: "add", path: "/steps/-", value: "one" }]),
+      ev.encrypted("tool-call", "tc", "E"),
+      ev.encrypted("message", "a", "E2"),
+    ];
+    const after = foldFrozen(fresh(), events);
+    expect(after.errors).toEqual([]);
+    expect((after.messages.u as Loose).content).toBe("hi there");
+    expect((after.messages.act as Loose).content).toEqual({ steps: ["one"] });
+    expect((after.messages.a as Loose).encryptedValue).toBe("E2");
+  });
+
+  it("a message from RUN_STARTED.input, edited later in the same burst, leaves the event alone", () => {
+    const events = [
+      ev.runStarted("r1", "t1", { input: { threadId: "t1", runId: "r1", tools: [], context: [], messages: [{ id: "u", role: "user", content: "hi" }] } }),
+      ev.textStart("u", { role: "user" }), ev.text("u", "!"), ev.textEnd("u"),
+    ];
+    const after = foldFrozen(fresh(), events);
+    expect(after.errors).toEqual([]);
+    expect((after.messages.u as Loose).content).toBe("hi!");
+  });
+
+  it("messages given to createThreadState are not written to by later folds", () => {
+    const initial = deepFreeze([{ id: "u", role: "user" as const, content: "hi" }]);
+    const thread = createThreadState({ messages: initial });
+    const after = foldEvents(thread, [ev.runStarted(), ev.textStart("u", { role: "user" }), ev.text("u", "!"), ev.textEnd("u")]);
+    expect(after.errors).toEqual([]);
+    expect((after.messages.u as Loose).content).toBe("hi!");
+    expect(initial[0]?.content).toBe("hi");
+  });
+
+  it("random valid streams fold the same frozen, one event at a time, or in one burst", () => {
+    for (let seed = 1; seed <= 60; seed++) {
+      const events = randomValidStream(seed) as BaseEvent[];
+      const plain = foldEvents(fresh(), structuredClone(events));
+      const stepwise = structuredClone(events).reduce<ThreadState>((s, e) => foldEvent(s, e), fresh());
+      const frozen = foldFrozen(fresh(), events);
+      expect(frozen.errors, `seed ${seed}`).toEqual([]);
+      expect(stepwise, `seed ${seed}`).toEqual(plain);
+      expect(frozen, `seed ${seed}`).toEqual(plain);
+    }
+  });
+});
