@@ -6,3 +6,5 @@
 export * from "./core";
 export * from "./store";
 export * from "./react";
+export * from "./components";
+export * from "./i18n";

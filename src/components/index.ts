@@ -1,0 +1,24 @@
+export { cn } from "./lib/cn";
+export { ParleyUIProvider, type ParleyUIProviderProps } from "./registry/ParleyUIProvider";
+export {
+  createMessageRegistry,
+  registerMessageComponent,
+  messageKind,
+  type MessageComponent,
+  type MessageComponentProps,
+  type MessageComponents,
+  type MessageKind,
+  type MessageRegistry,
+} from "./registry/registry";
+export { useMessageRegistry } from "./registry/UIContext";
+export { MessageRenderer, useMessageComponent, type MessageRendererProps } from "./registry/MessageRenderer";
+export { Fallback } from "./registry/Fallback";
+export { Message, type MessageRootProps, type MessageVariant } from "./message/MessageParts";
+export { AssistantMessage, PlanActivity, ReasoningMessage, SystemMessage, ToolMessage, UserMessage } from "./message/messages";
+export { defaultMessageComponents } from "./message/defaults";
+export { Markdown, safeUrl, type MarkdownProps } from "./markdown/Markdown";
+export { ToolCall, ToolCallCard, formatToolArgs, type ToolCallCardProps, type ToolCallRootProps } from "./tool-call/ToolCall";
+export { Thread, type ThreadProps } from "./thread/Thread";
+export { Composer, isComposing, type ComposerProps } from "./composer/Composer";
+export { AgentStatusIndicator, selectCurrentActivity, type AgentStatusIndicatorProps } from "./status/AgentStatusIndicator";
+export { RunError, type RunErrorProps } from "./status/RunError";

@@ -1,0 +1,15 @@
+import { clsx, type ClassValue } from "clsx";
+import { extendTailwindMerge } from "tailwind-merge";
+
+// The kit's utilities carry the `pl:` prefix (see src/theme/parley.css) so they never collide with the host's.
+const twMerge = extendTailwindMerge({ prefix: "pl" });
+
+/**
+ * Joins class names and lets a later Tailwind class win over an earlier one of the same kind.
+ *
+ * @example
+ * cn("pl:p-2 pl:text-sm", isWide && "pl:p-4", className);
+ */
+export function cn(...inputs: ClassValue[]): string {
+  return twMerge(clsx(inputs));
+}

@@ -1,0 +1,146 @@
+import { createContext, forwardRef, useContext, type ComponentPropsWithoutRef } from "react";
+import { cva, type VariantProps } from "class-variance-authority";
+import type { ThreadMessage } from "../../core/fold";
+import { useLabels } from "../../i18n/LabelsContext";
+import { cn } from "../lib/cn";
+
+const MessageContext = createContext<ThreadMessage | null>(null);
+MessageContext.displayName = "ParleyMessage";
+
+function useMessageContext(part: string): ThreadMessage {
+  const message = useContext(MessageContext);
+  if (!message) throw new Error(`<Message.${part}> must be used inside <Message.Root message={…}>.`);
+  return message;
+}
+
+const messageVariants = cva("pl:flex pl:flex-col pl:gap-1 pl:rounded-lg pl:px-3 pl:py-2 pl:text-sm", {
+  variants: {
+    variant: {
+      user: "pl:ml-auto pl:max-w-[85%] pl:bg-primary pl:text-primary-foreground",
+      assistant: "pl:bg-background pl:text-foreground",
+      system: "pl:border pl:border-dashed pl:border-border pl:bg-muted pl:text-muted-foreground pl:text-xs",
+      tool: "pl:bg-muted pl:text-foreground pl:text-xs",
+      reasoning: "pl:text-muted-foreground pl:text-xs",
+      activity: "pl:border pl:border-border pl:bg-background pl:text-foreground",
+    },
+  },
+  defaultVariants: { variant: "assistant" },
+});
+
+export type MessageVariant = NonNullable<VariantProps<typeof messageVariants>["variant"]>;
+
+function variantOf(message: ThreadMessage): MessageVariant {
+  switch (message.role) {
+    case "user":
+    case "assistant":
+    case "tool":
+    case "reasoning":
+    case "activity":
+      return message.role;
+    case "system":
+    case "developer":
+      return "system";
+    default:
+      return "assistant";
+  }
+}
+
+export interface MessageRootProps extends ComponentPropsWithoutRef<"article"> {
+  message: ThreadMessage;
+  variant?: MessageVariant;
+}
+
+/** One message: an `<article>` with `data-role`, `data-state="streaming|complete"` and `data-variant`. */
+const Root = forwardRef<HTMLElement, MessageRootProps>(function MessageRoot({ message, variant, className, ...props }, ref) {
+  const v = variant ?? variantOf(message);
+  return (
+    <MessageContext.Provider value={message}>
+      <article
+        ref={ref}
+        data-slot="message"
+        data-role={message.role}
+        data-message-id={message.id}
+        data-state={message.streaming ? "streaming" : "complete"}
+        data-variant={v}
+        aria-busy={message.streaming || undefined}
+        {...props}
+        className={cn(messageVariants({ variant: v }), className)}
+      />
+    </MessageContext.Provider>
+  );
+});
+Root.displayName = "Message.Root";
+
+/** The line above the body: who wrote it and, for sub-agents, on whose behalf. */
+const Header = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(function MessageHeader({ className, ...props }, ref) {
+  useMessageContext("Header");
+  return (
+    <div
+      ref={ref}
+      data-slot="message-header"
+      {...props}
+      className={cn("pl:flex pl:flex-wrap pl:items-baseline pl:gap-x-2 pl:text-xs pl:font-medium", className)}
+    />
+  );
+});
+Header.displayName = "Message.Header";
+
+/** The author: the message's `name` when it has one, else the role in words. */
+const Author = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function MessageAuthor({ className, children, ...props }, ref) {
+  const message = useMessageContext("Author");
+  const t = useLabels();
+  const roleName: Record<ThreadMessage["role"], string> = {
+    user: t.roleUser,
+    assistant: t.roleAssistant,
+    system: t.roleSystem,
+    developer: t.roleDeveloper,
+    tool: t.roleTool,
+    reasoning: t.reasoning,
+    activity: t.planTitle,
+  };
+  const name = "name" in message && typeof message.name === "string" && message.name ? message.name : roleName[message.role];
+  return (
+    <span ref={ref} data-slot="message-author" {...props} className={className}>
+      {children ?? name}
+    </span>
+  );
+});
+Author.displayName = "Message.Author";
+
+/** "via sub-agent …" when the message came from a sub-agent run; renders nothing otherwise. */
+const Attribution = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function MessageAttribution({ className, ...props }, ref) {
+  const message = useMessageContext("Attribution");
+  const t = useLabels();
+  if (!message.subagentRunId) return null;
+  return (
+    <span
+      ref={ref}
+      data-slot="message-attribution"
+      data-subagent-run-id={message.subagentRunId}
+      {...props}
+      className={cn("pl:font-normal pl:opacity-90", className)}
+    >
+      {t.subagent(message.subagentRunId)}
+    </span>
+  );
+});
+Attribution.displayName = "Message.Attribution";
+
+/** The content area. */
+const Body = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(function MessageBody({ className, ...props }, ref) {
+  useMessageContext("Body");
+  return <div ref={ref} data-slot="message-body" {...props} className={cn("pl:min-w-0", className)} />;
+});
+Body.displayName = "Message.Body";
+
+/**
+ * The parts every message component is built from. Headless apart from the default classes,
+ * which `className` overrides; state is in `data-role`, `data-state` and `data-variant`.
+ *
+ * @example
+ * <Message.Root message={message}>
+ *   <Message.Header><Message.Author /><Message.Attribution /></Message.Header>
+ *   <Message.Body>{text}</Message.Body>
+ * </Message.Root>
+ */
+export const Message = { Root, Header, Author, Attribution, Body };

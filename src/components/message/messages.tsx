@@ -1,0 +1,184 @@
+import { Collapsible } from "radix-ui";
+import { contentToText } from "@ag-ui/core";
+import { useThread } from "../../react/hooks";
+import { useLabels } from "../../i18n/LabelsContext";
+import { Markdown } from "../markdown/Markdown";
+import { ToolCallCard } from "../tool-call/ToolCall";
+import { Fallback } from "../registry/Fallback";
+import type { MessageComponentProps } from "../registry/registry";
+import { Message } from "./MessageParts";
+
+function Header() {
+  return (
+    <Message.Header>
+      <Message.Author />
+      <Message.Attribution />
+    </Message.Header>
+  );
+}
+
+/**
+ * The person's message: plain text (never Markdown, never HTML).
+ *
+ * @example
+ * <ParleyUIProvider components={{ user: UserMessage }} />
+ */
+export function UserMessage({ message }: MessageComponentProps) {
+  if (message.role !== "user") return <Fallback message={message} />;
+  return (
+    <Message.Root message={message}>
+      <Header />
+      <Message.Body className="pl:whitespace-pre-wrap pl:break-words">{contentToText(message.content)}</Message.Body>
+    </Message.Root>
+  );
+}
+UserMessage.displayName = "Parley.UserMessage";
+
+/**
+ * The agent's reply: its name (and sub-agent), Markdown text, then its tool calls.
+ *
+ * @example
+ * <AssistantMessage message={message} />
+ */
+export function AssistantMessage({ message }: MessageComponentProps) {
+  if (message.role !== "assistant") return <Fallback message={message} />;
+  const text = message.content ?? "";
+  return (
+    <Message.Root message={message}>
+      <Header />
+      {text ? (
+        <Message.Body>
+          <Markdown>{text}</Markdown>
+        </Message.Body>
+      ) : null}
+      {message.toolCallIds?.length ? (
+        <div data-slot="message-tool-calls" className="pl:flex pl:flex-col pl:gap-2">
+          {message.toolCallIds.map((id) => (
+            <ToolCallCard key={id} id={id} />
+          ))}
+        </div>
+      ) : null}
+    </Message.Root>
+  );
+}
+AssistantMessage.displayName = "Parley.AssistantMessage";
+
+/**
+ * System and developer messages: small, muted, plain text.
+ *
+ * @example
+ * <SystemMessage message={message} />
+ */
+export function SystemMessage({ message }: MessageComponentProps) {
+  if (message.role !== "system" && message.role !== "developer") return <Fallback message={message} />;
+  return (
+    <Message.Root message={message}>
+      <Header />
+      <Message.Body className="pl:whitespace-pre-wrap">{message.content}</Message.Body>
+    </Message.Root>
+  );
+}
+SystemMessage.displayName = "Parley.SystemMessage";
+
+/**
+ * A tool result. When the thread knows the call, its {@link ToolCallCard} already shows the
+ * result, so this renders nothing; an orphan result is shown on its own.
+ *
+ * @example
+ * <ToolMessage message={message} />
+ */
+export function ToolMessage({ message }: MessageComponentProps) {
+  const toolCallId = message.role === "tool" ? message.toolCallId : "";
+  const shownByCall = useThread((t) => toolCallId !== "" && t.toolCalls[toolCallId] !== undefined);
+  if (message.role !== "tool") return <Fallback message={message} />;
+  if (shownByCall) return null;
+  return (
+    <Message.Root message={message}>
+      <Header />
+      <Message.Body className="pl:whitespace-pre-wrap pl:font-mono">{message.error ?? contentToText(message.content)}</Message.Body>
+    </Message.Root>
+  );
+}
+ToolMessage.displayName = "Parley.ToolMessage";
+
+/**
+ * The agent's visible thinking, folded away by default.
+ *
+ * @example
+ * <ReasoningMessage message={message} />
+ */
+export function ReasoningMessage({ message }: MessageComponentProps) {
+  const t = useLabels();
+  if (message.role !== "reasoning") return <Fallback message={message} />;
+  return (
+    <Message.Root message={message}>
+      <Collapsible.Root data-slot="reasoning">
+        <Collapsible.Trigger
+          data-slot="reasoning-trigger"
+          className="pl:flex pl:items-center pl:gap-1 pl:text-muted-foreground pl:hover:underline pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:data-[state=open]:[&>span]:rotate-90"
+        >
+          <span aria-hidden className="pl:inline-block pl:transition-transform">▸</span>
+          {message.streaming ? t.reasoningStreaming : t.reasoning}
+          <Message.Attribution />
+        </Collapsible.Trigger>
+        <Collapsible.Content data-slot="reasoning-content">
+          <Message.Body className="pl:mt-1 pl:whitespace-pre-wrap pl:border-l-2 pl:border-border pl:pl-2">{message.content}</Message.Body>
+        </Collapsible.Content>
+      </Collapsible.Root>
+    </Message.Root>
+  );
+}
+ReasoningMessage.displayName = "Parley.ReasoningMessage";
+
+type StepStatus = "pending" | "in-progress" | "completed" | "failed";
+const STEP_STATUSES: readonly StepStatus[] = ["pending", "in-progress", "completed", "failed"];
+const STEP_MARK: Record<StepStatus, string> = { pending: "○", "in-progress": "◐", completed: "●", failed: "✕" };
+
+function readSteps(content: unknown): { title: string; status: StepStatus }[] | undefined {
+  const steps = (content as { steps?: unknown } | null)?.steps;
+  if (!Array.isArray(steps)) return undefined;
+  return steps.map((step) => {
+    const s = (step ?? {}) as Record<string, unknown>;
+    const raw = String(s.status ?? "pending").replace("_", "-");
+    const title = s.title ?? s.description ?? s.content ?? s.name ?? "";
+    return { title: typeof title === "string" ? title : JSON.stringify(title), status: (STEP_STATUSES as readonly string[]).includes(raw) ? (raw as StepStatus) : "pending" };
+  });
+}
+
+/**
+ * The default activity view: a plan as a step list (`content.steps: { title, status }[]`).
+ * Anything else falls back to the raw view.
+ *
+ * @example
+ * <ParleyUIProvider components={{ "activity:PLAN": PlanActivity }} />
+ */
+export function PlanActivity({ message }: MessageComponentProps) {
+  const t = useLabels();
+  const steps = message.role === "activity" ? readSteps(message.content) : undefined;
+  if (message.role !== "activity" || !steps) return <Fallback message={message} />;
+  const title = typeof message.content.title === "string" ? message.content.title : t.planTitle;
+  return (
+    <Message.Root message={message}>
+      <Message.Header>
+        <span data-slot="plan-title">{title}</span>
+        <Message.Attribution />
+      </Message.Header>
+      <ol data-slot="plan-steps" className="pl:m-0 pl:flex pl:list-none pl:flex-col pl:gap-1 pl:p-0">
+        {steps.map((step, index) => (
+          <li
+            key={index}
+            data-slot="plan-step"
+            data-state={step.status}
+            data-number={index + 1}
+            className="pl:flex pl:items-baseline pl:gap-2 pl:data-[state=completed]:text-muted-foreground pl:data-[state=failed]:text-destructive"
+          >
+            <span aria-hidden className="pl:w-4 pl:shrink-0 pl:text-center">{STEP_MARK[step.status]}</span>
+            <span className="pl:flex-1">{step.title}</span>
+            <span className="pl:sr-only">{t.stepStatus[step.status]}</span>
+          </li>
+        ))}
+      </ol>
+    </Message.Root>
+  );
+}
+PlanActivity.displayName = "Parley.PlanActivity";

@@ -1,0 +1,42 @@
+import { memo, useContext, useSyncExternalStore } from "react";
+import { useMessage } from "../../react/hooks";
+import { defaultMessageComponents } from "../message/defaults";
+import { Fallback } from "./Fallback";
+import { MessageErrorBoundary } from "./MessageErrorBoundary";
+import { messageKind, type MessageComponent, type MessageKind } from "./registry";
+import { UIContext } from "./UIContext";
+
+/**
+ * Which component renders `kind`: runtime registrations, then `components` overrides, then the
+ * defaults, then {@link Fallback}.
+ *
+ * @example
+ * const Component = useMessageComponent("assistant");
+ */
+export function useMessageComponent(kind: MessageKind): MessageComponent {
+  const { components, registry } = useContext(UIContext);
+  useSyncExternalStore(registry.subscribe, registry.getVersion, registry.getVersion);
+  return registry.get(kind) ?? components[kind] ?? defaultMessageComponents[kind] ?? Fallback;
+}
+
+export interface MessageRendererProps {
+  id: string;
+}
+
+/**
+ * Renders one message of the thread by id, with the component the registry picks, inside an
+ * error boundary. It subscribes to that message only, so a token re-renders this row alone.
+ *
+ * @example
+ * {ids.map((id) => <MessageRenderer key={id} id={id} />)}
+ */
+export const MessageRenderer = memo(function MessageRenderer({ id }: MessageRendererProps) {
+  const message = useMessage(id);
+  const Component = useMessageComponent(message ? messageKind(message) : "assistant");
+  if (!message) return null;
+  return (
+    <MessageErrorBoundary message={message}>
+      <Component message={message} />
+    </MessageErrorBoundary>
+  );
+});

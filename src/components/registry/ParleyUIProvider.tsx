@@ -1,0 +1,54 @@
+import { useMemo, useState, type ReactNode } from "react";
+import { LabelsContext, resolveLabels } from "../../i18n/LabelsContext";
+import type { ParleyLabels } from "../../i18n/labels";
+import { cn } from "../lib/cn";
+import { createMessageRegistry, type MessageComponents, type MessageRegistry } from "./registry";
+import { UIContext } from "./UIContext";
+
+export interface ParleyUIProviderProps {
+  /** Components by message kind; they win over the defaults, and runtime registrations win over them. */
+  components?: MessageComponents;
+  /** A registry you made with `createMessageRegistry()`; otherwise one is made per provider. */
+  registry?: MessageRegistry;
+  /** `"en"` (default) or `"zh-CN"`; also used for `Intl` formatting. */
+  locale?: string;
+  /** Strings to change on top of the locale's dictionary. */
+  labels?: Partial<ParleyLabels>;
+  /** `light` (default), `dark`, or `auto` to follow the system. A `.dark` ancestor also works. */
+  colorScheme?: "light" | "dark" | "auto";
+  className?: string;
+  children?: ReactNode;
+}
+
+/**
+ * The kit's look and words: the themed root (`.parley`, where the CSS variables live), the
+ * locale and labels, and which component renders which kind of message. Put it inside
+ * `<ParleyProvider>` (which holds the thread) or around it.
+ *
+ * @example
+ * <ParleyProvider agent={agent}>
+ *   <ParleyUIProvider locale="zh-CN" components={{ "activity:WEATHER": WeatherCard }}>
+ *     <Thread />
+ *     <Composer />
+ *   </ParleyUIProvider>
+ * </ParleyProvider>
+ */
+export function ParleyUIProvider({ components, registry: given, locale = "en", labels, colorScheme = "light", className, children }: ParleyUIProviderProps) {
+  const [registry] = useState(() => given ?? createMessageRegistry());
+  const ui = useMemo(() => ({ components: components ?? {}, registry }), [components, registry]);
+  const labelsValue = useMemo(() => ({ labels: resolveLabels(locale, labels), locale }), [locale, labels]);
+  return (
+    <UIContext.Provider value={ui}>
+      <LabelsContext.Provider value={labelsValue}>
+        <div
+          data-slot="parley-root"
+          data-color-scheme={colorScheme}
+          lang={locale}
+          className={cn("parley", colorScheme === "dark" && "dark", "pl:flex pl:min-h-0 pl:flex-col", className)}
+        >
+          {children}
+        </div>
+      </LabelsContext.Provider>
+    </UIContext.Provider>
+  );
+}

@@ -1,0 +1,50 @@
+import { useAgentRun, useThread } from "../../react/hooks";
+import type { ThreadState } from "../../core/fold";
+import { useLabels } from "../../i18n/LabelsContext";
+import { cn } from "../lib/cn";
+
+/** What the agent is acting on: the newest unfinished tool call's name, else the innermost step. */
+export function selectCurrentActivity(thread: ThreadState): string | undefined {
+  const run = thread.runs[thread.runs.length - 1];
+  if (run && run.status === "running") {
+    for (let i = run.toolCallIds.length - 1; i >= 0; i--) {
+      const call = thread.toolCalls[run.toolCallIds[i]!];
+      if (call && (call.status === "streaming-args" || call.status === "waiting")) return call.name;
+    }
+  }
+  return thread.activeSteps[thread.activeSteps.length - 1]?.name;
+}
+
+export interface AgentStatusIndicatorProps {
+  className?: string;
+}
+
+/**
+ * What the agent is doing, in words, with `data-status` = `idle | thinking | acting | waiting`.
+ * Announced politely to screen readers.
+ *
+ * @example
+ * <AgentStatusIndicator />
+ */
+export function AgentStatusIndicator({ className }: AgentStatusIndicatorProps) {
+  const t = useLabels();
+  const { status } = useAgentRun();
+  const activity = useThread(selectCurrentActivity);
+  const text = status === "acting" && activity ? t.actingOn(activity) : t.agentStatus[status];
+  return (
+    <div
+      role="status"
+      data-slot="agent-status"
+      data-status={status}
+      className={cn("pl:flex pl:items-center pl:gap-2 pl:text-xs pl:text-muted-foreground pl:data-[status=waiting]:text-warning", className)}
+    >
+      <span
+        aria-hidden
+        data-slot="agent-status-dot"
+        className="pl:size-2 pl:rounded-full pl:bg-muted-foreground pl:in-data-[status=acting]:animate-pulse pl:in-data-[status=acting]:bg-primary pl:in-data-[status=thinking]:animate-pulse pl:in-data-[status=thinking]:bg-primary pl:in-data-[status=waiting]:bg-warning"
+      />
+      <span data-slot="agent-status-text">{text}</span>
+    </div>
+  );
+}
+AgentStatusIndicator.displayName = "Parley.AgentStatusIndicator";

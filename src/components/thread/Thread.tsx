@@ -1,0 +1,135 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useVirtualizer, type Rect } from "@tanstack/react-virtual";
+import { useMessageIds } from "../../react/hooks";
+import { useLabels } from "../../i18n/LabelsContext";
+import { MessageRenderer } from "../registry/MessageRenderer";
+import { cn } from "../lib/cn";
+
+/** How close to the bottom (px) still counts as "at the bottom". */
+const STICK_THRESHOLD = 48;
+
+export interface ThreadProps {
+  className?: string;
+  /** A guess at a row's height before it is measured. Default 96. */
+  estimateSize?: number;
+  /** Rows rendered beyond the viewport on each side. Default 6. */
+  overscan?: number;
+  /** The viewport size before it is measured (server rendering, tests). */
+  initialRect?: Rect;
+  /** Shown when the thread has no messages. */
+  empty?: ReactNode;
+}
+
+/**
+ * The conversation: a virtualized `role="log"` list that announces new messages politely,
+ * follows the stream while the person is at the bottom, stops following when they scroll up
+ * and then offers "Jump to latest". `data-state` is `empty`, `following` or `scrolled-up`.
+ *
+ * @example
+ * <ParleyProvider agent={agent}>
+ *   <ParleyUIProvider className="pl-h-[600px]">
+ *     <Thread />
+ *     <Composer />
+ *   </ParleyUIProvider>
+ * </ParleyProvider>
+ */
+export function Thread({ className, estimateSize = 96, overscan = 6, initialRect, empty }: ThreadProps) {
+  const t = useLabels();
+  const ids = useMessageIds();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [following, setFollowing] = useState(true);
+  const followingRef = useRef(true);
+
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimateSize,
+    getItemKey: (index) => ids[index] ?? index,
+    overscan,
+    initialRect,
+  });
+
+  const scrollToEnd = useCallback(() => {
+    // The list's height is the virtualizer's total (measured rows + estimates), so the end of the
+    // scroll area is the end of the thread; the virtualizer follows from the scroll event.
+    const el = scrollRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_THRESHOLD;
+    if (atBottom !== followingRef.current) {
+      followingRef.current = atBottom;
+      setFollowing(atBottom);
+    }
+  };
+
+  // New rows, and rows that grow as tokens arrive, keep the view pinned while following.
+  const totalSize = virtualizer.getTotalSize();
+  useLayoutEffect(() => {
+    if (followingRef.current) scrollToEnd();
+  }, [ids.length, totalSize, scrollToEnd]);
+
+  useEffect(() => {
+    followingRef.current = following;
+  }, [following]);
+
+  const jump = () => {
+    followingRef.current = true;
+    setFollowing(true);
+    scrollToEnd();
+  };
+
+  const state = ids.length === 0 ? "empty" : following ? "following" : "scrolled-up";
+  const items = virtualizer.getVirtualItems();
+
+  return (
+    <div data-slot="thread" data-state={state} className={cn("pl:relative pl:flex pl:min-h-0 pl:flex-1 pl:flex-col", className)}>
+      <div
+        ref={scrollRef}
+        onScroll={onScroll}
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-label={t.threadLabel}
+        tabIndex={0}
+        data-slot="thread-viewport"
+        className="pl:min-h-0 pl:flex-1 pl:overflow-y-auto pl:focus-visible:outline-2 pl:focus-visible:outline-ring"
+      >
+        {ids.length === 0 ? (
+          <div data-slot="thread-empty" className="pl:p-6 pl:text-center pl:text-muted-foreground">
+            {empty ?? t.emptyThread}
+          </div>
+        ) : (
+          <div data-slot="thread-list" style={{ height: totalSize, position: "relative", width: "100%" }}>
+            {items.map((item) => (
+              <div
+                key={item.key}
+                data-slot="thread-row"
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="pl:absolute pl:top-0 pl:left-0 pl:w-full pl:px-3 pl:py-1.5"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageRenderer id={ids[item.index]!} />
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
+      {state === "scrolled-up" ? (
+        <button
+          type="button"
+          data-slot="thread-jump"
+          onClick={jump}
+          className="pl:absolute pl:bottom-3 pl:left-1/2 pl:-translate-x-1/2 pl:rounded-full pl:bg-primary pl:px-3 pl:py-1 pl:text-xs pl:text-primary-foreground pl:shadow-md pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring"
+        >
+          {t.jumpToLatest} ↓
+        </button>
+      ) : null}
+    </div>
+  );
+}
+Thread.displayName = "Parley.Thread";

@@ -1,0 +1,208 @@
+import { createContext, forwardRef, useContext, useMemo, type ComponentPropsWithoutRef } from "react";
+import { Collapsible } from "radix-ui";
+import { contentToText } from "@ag-ui/core";
+import type { ThreadMessage, ToolCallState } from "../../core/fold";
+import { useMessage, useToolCall } from "../../react/hooks";
+import { useLabels } from "../../i18n/LabelsContext";
+import { cn } from "../lib/cn";
+
+interface ToolCallContextValue {
+  call: ToolCallState;
+  result: ThreadMessage | undefined;
+}
+
+const ToolCallContext = createContext<ToolCallContextValue | null>(null);
+ToolCallContext.displayName = "ParleyToolCall";
+
+function useToolCallContext(part: string): ToolCallContextValue {
+  const value = useContext(ToolCallContext);
+  if (!value) throw new Error(`<ToolCall.${part}> must be used inside <ToolCall.Root call={…}>.`);
+  return value;
+}
+
+/** Pretty JSON of the parsed args; the raw text while nothing parses yet. */
+export function formatToolArgs(call: Pick<ToolCallState, "args" | "argsText">): string {
+  if (call.args === undefined) return call.argsText;
+  try {
+    return JSON.stringify(call.args, null, 2);
+  } catch {
+    return call.argsText;
+  }
+}
+
+export interface ToolCallRootProps extends Omit<ComponentPropsWithoutRef<typeof Collapsible.Root>, "children"> {
+  call: ToolCallState;
+  /** The `tool` message that answered the call, if any. */
+  result?: ThreadMessage;
+  children?: React.ReactNode;
+}
+
+/**
+ * A tool call, collapsible. `data-state` is the call's status (`streaming-args`, `waiting`,
+ * `complete`, `error`); the trigger and content carry Radix's `open`/`closed`.
+ */
+const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot({ call, result, className, ...props }, ref) {
+  const value = useMemo(() => ({ call, result }), [call, result]);
+  return (
+    <ToolCallContext.Provider value={value}>
+      <Collapsible.Root
+        ref={ref}
+        data-slot="tool-call"
+        data-tool-call-id={call.id}
+        data-tool-name={call.name}
+        {...props}
+        data-state={call.status}
+        className={cn("pl:rounded-md pl:border pl:border-border pl:bg-background pl:text-xs", className)}
+      />
+    </ToolCallContext.Provider>
+  );
+});
+Root.displayName = "ToolCall.Root";
+
+const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof Collapsible.Trigger>>(function ToolCallTrigger({ className, ...props }, ref) {
+  useToolCallContext("Trigger");
+  return (
+    <Collapsible.Trigger
+      ref={ref}
+      data-slot="tool-call-trigger"
+      {...props}
+      className={cn(
+        "pl:flex pl:w-full pl:items-center pl:gap-2 pl:px-3 pl:py-2 pl:text-left pl:hover:bg-accent pl:focus-visible:outline-2 pl:focus-visible:outline-ring",
+        className,
+      )}
+    />
+  );
+});
+Trigger.displayName = "ToolCall.Trigger";
+
+const Name = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function ToolCallName({ className, ...props }, ref) {
+  const { call } = useToolCallContext("Name");
+  return (
+    <span ref={ref} data-slot="tool-call-name" {...props} className={cn("pl:font-mono pl:font-medium", className)}>
+      {call.name}
+    </span>
+  );
+});
+Name.displayName = "ToolCall.Name";
+
+const Status = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function ToolCallStatus({ className, ...props }, ref) {
+  const { call } = useToolCallContext("Status");
+  const t = useLabels();
+  return (
+    <span
+      ref={ref}
+      data-slot="tool-call-status"
+      data-status={call.status}
+      {...props}
+      className={cn(
+        "pl:ml-auto pl:text-muted-foreground pl:data-[status=complete]:text-success pl:data-[status=error]:text-destructive",
+        className,
+      )}
+    >
+      {t.toolStatus[call.status]}
+    </span>
+  );
+});
+Status.displayName = "ToolCall.Status";
+
+const Content = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof Collapsible.Content>>(function ToolCallContent({ className, ...props }, ref) {
+  useToolCallContext("Content");
+  return (
+    <Collapsible.Content
+      ref={ref}
+      data-slot="tool-call-content"
+      {...props}
+      className={cn("pl:space-y-2 pl:border-t pl:border-border pl:px-3 pl:py-2", className)}
+    />
+  );
+});
+Content.displayName = "ToolCall.Content";
+
+const blockClass = "pl:max-h-64 pl:overflow-auto pl:whitespace-pre-wrap pl:break-words pl:rounded-sm pl:bg-muted pl:p-2 pl:font-mono pl:text-foreground";
+
+/** The arguments, pretty-printed; while they stream, the best parse so far or the raw text. */
+const Args = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(function ToolCallArgs({ className, ...props }, ref) {
+  const { call } = useToolCallContext("Args");
+  const t = useLabels();
+  return (
+    <div ref={ref} data-slot="tool-call-args" {...props} className={className}>
+      <div className="pl:mb-1 pl:text-muted-foreground">{t.toolArguments}</div>
+      <pre className={blockClass}>{formatToolArgs(call)}</pre>
+    </div>
+  );
+});
+Args.displayName = "ToolCall.Args";
+
+/** The result content; renders nothing until the tool answered, or when it answered with an error. */
+const Result = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(function ToolCallResult({ className, ...props }, ref) {
+  const { result } = useToolCallContext("Result");
+  const t = useLabels();
+  if (!result || result.role !== "tool" || result.error) return null;
+  return (
+    <div ref={ref} data-slot="tool-call-result" {...props} className={className}>
+      <div className="pl:mb-1 pl:text-muted-foreground">{t.toolResult}</div>
+      <pre className={blockClass}>{contentToText(result.content)}</pre>
+    </div>
+  );
+});
+Result.displayName = "ToolCall.Result";
+
+/** The tool's error, when its result carries one. */
+const ErrorPart = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(function ToolCallError({ className, ...props }, ref) {
+  const { call, result } = useToolCallContext("Error");
+  const t = useLabels();
+  const error = result?.role === "tool" ? result.error : undefined;
+  if (!error && call.status !== "error") return null;
+  return (
+    <div ref={ref} role="alert" data-slot="tool-call-error" {...props} className={cn("pl:text-destructive", className)}>
+      <span className="pl:font-medium">{t.toolError}: </span>
+      {error ?? (result?.role === "tool" ? contentToText(result.content) : "")}
+    </div>
+  );
+});
+ErrorPart.displayName = "ToolCall.Error";
+
+/**
+ * The parts of a tool call, over Radix Collapsible.
+ *
+ * @example
+ * <ToolCall.Root call={call} result={result}>
+ *   <ToolCall.Trigger><ToolCall.Name /><ToolCall.Status /></ToolCall.Trigger>
+ *   <ToolCall.Content><ToolCall.Args /><ToolCall.Result /><ToolCall.Error /></ToolCall.Content>
+ * </ToolCall.Root>
+ */
+export const ToolCall = { Root, Trigger, Name, Status, Content, Args, Result, Error: ErrorPart };
+
+export interface ToolCallCardProps {
+  /** The tool call's id in the thread. */
+  id: string;
+  defaultOpen?: boolean;
+  className?: string;
+}
+
+/**
+ * A tool call of the thread, styled: name and status; open it for the arguments (streaming
+ * live), the result and any error. Re-renders only when that call or its result changes.
+ *
+ * @example
+ * {message.toolCallIds?.map((id) => <ToolCallCard key={id} id={id} />)}
+ */
+export function ToolCallCard({ id, defaultOpen, className }: ToolCallCardProps) {
+  const call = useToolCall(id);
+  const result = useMessage(call?.resultMessageId ?? "");
+  if (!call) return null;
+  return (
+    <ToolCall.Root call={call} result={result} defaultOpen={defaultOpen} className={className}>
+      <ToolCall.Trigger>
+        <span aria-hidden className="pl:text-muted-foreground">⚙</span>
+        <ToolCall.Name />
+        <ToolCall.Status />
+      </ToolCall.Trigger>
+      <ToolCall.Content>
+        <ToolCall.Args />
+        <ToolCall.Result />
+        <ToolCall.Error />
+      </ToolCall.Content>
+    </ToolCall.Root>
+  );
+}

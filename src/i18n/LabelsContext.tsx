@@ -1,0 +1,54 @@
+import { createContext, useContext, useMemo } from "react";
+import { dictionaries, en, type ParleyLabels } from "./labels";
+
+interface LabelsValue {
+  labels: ParleyLabels;
+  locale: string;
+}
+
+// A default (English) rather than a thrown error: the parts work without <ParleyUIProvider>.
+export const LabelsContext = createContext<LabelsValue>({ labels: en, locale: "en" });
+LabelsContext.displayName = "ParleyLabels";
+
+/** The dictionary for `locale` (falling back to its language, then English) with `overrides` on top. */
+export function resolveLabels(locale: string | undefined, overrides?: Partial<ParleyLabels>): ParleyLabels {
+  const dicts = dictionaries as Record<string, ParleyLabels>;
+  const base = (locale && (dicts[locale] ?? dicts[locale.split("-")[0]!])) || en;
+  return overrides ? { ...base, ...overrides } : base;
+}
+
+/**
+ * The strings of the current locale.
+ *
+ * @example
+ * const t = useLabels();
+ * return <button>{t.send}</button>;
+ */
+export function useLabels(): ParleyLabels {
+  return useContext(LabelsContext).labels;
+}
+
+/**
+ * The current locale (a BCP 47 tag), for `Intl` formatting.
+ *
+ * @example
+ * const locale = useLocale();
+ */
+export function useLocale(): string {
+  return useContext(LabelsContext).locale;
+}
+
+/**
+ * Formats a time (epoch ms) in the current locale with `Intl.DateTimeFormat`.
+ *
+ * @example
+ * const formatTime = useFormatTime();
+ * formatTime(run.startedAt); // "14:05"
+ */
+export function useFormatTime(options: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit" }): (ms: number) => string {
+  const locale = useLocale();
+  const key = JSON.stringify(options);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- options keyed by value, not identity
+  const format = useMemo(() => new Intl.DateTimeFormat(locale, options), [locale, key]);
+  return (ms) => format.format(ms);
+}

@@ -1,0 +1,121 @@
+/**
+ * Every string the kit shows or announces. Pass a partial object as `labels` to
+ * `<ParleyUIProvider>` to change a few; pass `locale` to pick a whole dictionary.
+ *
+ * @example
+ * const labels: Partial<ParleyLabels> = { send: "Go" };
+ */
+export interface ParleyLabels {
+  threadLabel: string;
+  emptyThread: string;
+  jumpToLatest: string;
+  roleUser: string;
+  roleAssistant: string;
+  roleSystem: string;
+  roleDeveloper: string;
+  roleTool: string;
+  reasoning: string;
+  reasoningStreaming: string;
+  subagent: (id: string) => string;
+  planTitle: string;
+  stepStatus: Record<"pending" | "in-progress" | "completed" | "failed", string>;
+  copy: string;
+  copied: string;
+  toolCall: string;
+  toolArguments: string;
+  toolResult: string;
+  toolError: string;
+  toolStatus: Record<"streaming-args" | "waiting" | "complete" | "error", string>;
+  composerPlaceholder: string;
+  composerLabel: string;
+  send: string;
+  stop: string;
+  noAgent: string;
+  agentStatus: Record<"idle" | "thinking" | "acting" | "waiting", string>;
+  actingOn: (what: string) => string;
+  runFailed: string;
+  runFailedTransport: string;
+  retry: string;
+  unknownMessage: (kind: string) => string;
+  messageCrashed: string;
+  rawPayload: string;
+}
+
+/** English. */
+export const en: ParleyLabels = {
+  threadLabel: "Conversation",
+  emptyThread: "No messages yet.",
+  jumpToLatest: "Jump to latest",
+  roleUser: "You",
+  roleAssistant: "Assistant",
+  roleSystem: "System",
+  roleDeveloper: "Developer",
+  roleTool: "Tool result",
+  reasoning: "Thinking",
+  reasoningStreaming: "Thinking…",
+  subagent: (id) => `via sub-agent ${id}`,
+  planTitle: "Plan",
+  stepStatus: { pending: "Pending", "in-progress": "In progress", completed: "Done", failed: "Failed" },
+  copy: "Copy code",
+  copied: "Copied",
+  toolCall: "Tool call",
+  toolArguments: "Arguments",
+  toolResult: "Result",
+  toolError: "Error",
+  toolStatus: { "streaming-args": "Preparing", waiting: "Waiting for result", complete: "Done", error: "Failed" },
+  composerPlaceholder: "Write a message…",
+  composerLabel: "Message",
+  send: "Send",
+  stop: "Stop",
+  noAgent: "No agent is connected, so messages cannot be sent.",
+  agentStatus: { idle: "Idle", thinking: "Thinking", acting: "Working", waiting: "Waiting for you" },
+  actingOn: (what) => `Working: ${what}`,
+  runFailed: "The agent stopped with an error.",
+  runFailedTransport: "The connection to the agent failed.",
+  retry: "Retry",
+  unknownMessage: (kind) => `This message has a type the app does not know (${kind}).`,
+  messageCrashed: "This message could not be shown.",
+  rawPayload: "Raw content",
+};
+
+/** Simplified Chinese. */
+export const zhCN: ParleyLabels = {
+  threadLabel: "对话",
+  emptyThread: "还没有消息。",
+  jumpToLatest: "跳到最新",
+  roleUser: "你",
+  roleAssistant: "助手",
+  roleSystem: "系统",
+  roleDeveloper: "开发者",
+  roleTool: "工具结果",
+  reasoning: "思考过程",
+  reasoningStreaming: "正在思考…",
+  subagent: (id) => `来自子代理 ${id}`,
+  planTitle: "计划",
+  stepStatus: { pending: "待办", "in-progress": "进行中", completed: "已完成", failed: "失败" },
+  copy: "复制代码",
+  copied: "已复制",
+  toolCall: "工具调用",
+  toolArguments: "参数",
+  toolResult: "结果",
+  toolError: "错误",
+  toolStatus: { "streaming-args": "准备中", waiting: "等待结果", complete: "完成", error: "失败" },
+  composerPlaceholder: "输入消息…",
+  composerLabel: "消息",
+  send: "发送",
+  stop: "停止",
+  noAgent: "未连接代理，无法发送消息。",
+  agentStatus: { idle: "空闲", thinking: "思考中", acting: "执行中", waiting: "等待你的操作" },
+  actingOn: (what) => `执行中：${what}`,
+  runFailed: "代理运行出错并已停止。",
+  runFailedTransport: "与代理的连接失败。",
+  retry: "重试",
+  unknownMessage: (kind) => `此消息的类型无法识别（${kind}）。`,
+  messageCrashed: "此消息无法显示。",
+  rawPayload: "原始内容",
+};
+
+/** The dictionaries the kit ships, by BCP 47 tag. */
+export const dictionaries = { en, "zh-CN": zhCN } as const;
+
+export type ParleyLocale = keyof typeof dictionaries;

@@ -1,0 +1,115 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { AgentStatusIndicator, Composer, RunError, Thread } from "../src/components";
+import { ScriptedAgent } from "../src/testing";
+import { e, fullTurn, Kit, REPLY, storeFrom, user } from "./support/stores";
+
+const meta = {
+  title: "Parley/Thread",
+  component: Thread,
+  tags: ["autodocs"],
+} satisfies Meta<typeof Thread>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Empty: Story = {
+  render: () => (
+    <Kit make={() => storeFrom([])}>
+      <Thread />
+    </Kit>
+  ),
+};
+
+export const Streaming: Story = {
+  render: () => (
+    <Kit make={() => storeFrom([e.runStarted(), e.textStart("a1"), e.text("a1", "Looking at **tomorrow's** trains from Paris to Ly")], { initialMessages: [user("u1", "Trains to Lyon tomorrow?")] })}>
+      <AgentStatusIndicator className="pl:px-3 pl:py-2" />
+      <Thread />
+    </Kit>
+  ),
+};
+
+export const Complete: Story = {
+  render: () => (
+    <Kit make={() => storeFrom(fullTurn(), { initialMessages: [user("u1", "Trains to Lyon tomorrow?")] })}>
+      <Thread />
+    </Kit>
+  ),
+};
+
+export const Error: Story = {
+  render: () => (
+    <Kit make={() => storeFrom([e.runStarted(), e.textStart("a1"), e.text("a1", "Let me check th"), e.runError("The model is overloaded. Try again in a minute.", "overloaded")], { initialMessages: [user("u1", "Trains to Lyon tomorrow?")] })}>
+      <Thread />
+      <RunError className="pl:m-3" />
+    </Kit>
+  ),
+};
+
+export const Long: Story = {
+  render: () => (
+    <Kit
+      make={() =>
+        storeFrom([], {
+          initialMessages: Array.from({ length: 2000 }, (_, i) =>
+            i % 2 === 0 ? user(`u${i}`, `Question number ${i}`) : { id: `a${i}`, role: "assistant" as const, content: i % 10 === 1 ? REPLY : `Answer number ${i}` },
+          ),
+        })
+      }
+    >
+      <Thread />
+    </Kit>
+  ),
+};
+
+export const Chinese: Story = {
+  render: () => (
+    <Kit locale="zh-CN" make={() => storeFrom([e.runStarted(), e.textStart("a1"), e.text("a1", "明天从巴黎到里昂有三班火车。"), e.textEnd("a1"), e.runFinished()], { initialMessages: [user("u1", "明天去里昂的火车？")] })}>
+      <Thread />
+      <Composer />
+    </Kit>
+  ),
+};
+
+/** A scripted agent that streams a reply with pauses, a tool call and a plan: type and press Enter. */
+export const Playground: Story = {
+  render: () => (
+    <Kit
+      height={560}
+      make={() =>
+        storeFrom([], {
+          agent: new ScriptedAgent({
+            delayMs: 40,
+            script: (input) => {
+              const id = `${input.runId}`;
+              return [
+                { type: "RUN_STARTED", threadId: input.threadId, runId: input.runId } as never,
+                e.activity(`${id}-plan`, "PLAN", { steps: [{ title: "Search trains", status: "in_progress" }, { title: "Summarise", status: "pending" }] }),
+                e.textStart(`${id}-a`, { name: "Travel agent" }),
+                e.textEnd(`${id}-a`),
+                e.toolStart(`${id}-t`, "search_trains", `${id}-a`),
+                ...'{"from":"Paris","to":"Lyon"}'.match(/.{1,6}/g)!.map((chunk) => e.toolArgs(`${id}-t`, chunk)),
+                e.toolEnd(`${id}-t`),
+                { delay: 600 },
+                e.toolResult(`${id}-r`, `${id}-t`, "2 trains"),
+                e.textStart(`${id}-b`, { name: "Travel agent" }),
+                ...REPLY.match(/[\s\S]{1,12}/g)!.map((chunk) => e.text(`${id}-b`, chunk)),
+                e.textEnd(`${id}-b`),
+                { type: "RUN_FINISHED", threadId: input.threadId, runId: input.runId } as never,
+              ];
+            },
+          }),
+        })
+      }
+    >
+      <AgentStatusIndicator className="pl:px-3 pl:py-2" />
+      <Thread />
+      <RunError className="pl:m-3" />
+      <Composer />
+    </Kit>
+  ),
+};
+
+/** The complete turn in the dark theme (the a11y check runs contrast on it too). */
+export const CompleteDark: Story = { ...Complete, globals: { theme: "dark" } };
+
+export const ErrorDark: Story = { ...Error, globals: { theme: "dark" } };

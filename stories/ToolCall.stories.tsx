@@ -1,0 +1,45 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { ToolCallCard } from "../src/components";
+import type { ThreadStore } from "../src/store/createThreadStore";
+import { e, Kit, storeFrom } from "./support/stores";
+
+const meta = {
+  title: "Parley/ToolCall",
+  component: ToolCallCard,
+  tags: ["autodocs"],
+  args: { id: "t1", defaultOpen: true },
+} satisfies Meta<typeof ToolCallCard>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const start = [e.runStarted(), e.textStart("a1"), e.textEnd("a1"), e.toolStart("t1", "search_trains", "a1")];
+
+function withStore(make: () => ThreadStore): Story["decorators"] {
+  return [(Story) => <Kit height="auto" make={make}><Story /></Kit>];
+}
+
+export const StreamingArgs: Story = { decorators: withStore(() => storeFrom([...start, e.toolArgs("t1", '{"from":"Paris","to":"Ly')])) };
+
+export const Waiting: Story = { decorators: withStore(() => storeFrom([...start, e.toolArgs("t1", '{"from":"Paris","to":"Lyon"}'), e.toolEnd("t1")])) };
+
+export const Complete: Story = {
+  decorators: withStore(() => storeFrom([...start, e.toolArgs("t1", '{"from":"Paris","to":"Lyon"}'), e.toolEnd("t1"), e.toolResult("r1", "t1", "07:04, 09:04")])),
+};
+
+export const Error: Story = {
+  decorators: withStore(() => {
+    const store = storeFrom([...start, e.toolArgs("t1", '{"from":"Paris"}'), e.toolEnd("t1"), e.toolResult("r1", "t1", "")]);
+    store.setState((s) => ({
+      thread: {
+        ...s.thread,
+        toolCalls: { ...s.thread.toolCalls, t1: { ...s.thread.toolCalls.t1!, status: "error" } },
+        messages: { ...s.thread.messages, r1: { id: "r1", role: "tool", toolCallId: "t1", content: "", error: "The timetable service timed out." } },
+      },
+    }));
+    return store;
+  }),
+};
+
+export const CompleteDark: Story = { ...Complete, globals: { theme: "dark" } };
+
+export const ErrorDark: Story = { ...Error, globals: { theme: "dark" } };

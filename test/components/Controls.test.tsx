@@ -1,0 +1,130 @@
+import { describe, expect, it } from "vitest";
+import { act, fireEvent, screen } from "@testing-library/react";
+import type { BaseEvent } from "@ag-ui/core";
+import { ScriptedAgent } from "../../src/testing";
+import { AgentStatusIndicator, Composer, RunError, ToolCallCard } from "../../src/components";
+import { ev } from "../support/events";
+import { expectNoAxeViolations, renderKit, storeWith } from "./support";
+
+const toolStart = [ev.runStarted(), ev.textStart("a1"), ev.textEnd("a1"), ev.toolStart("t1", "search_trains", "a1")];
+
+describe("ToolCallCard", () => {
+  it("shows streaming args as text until they parse, then pretty JSON and the result", async () => {
+    const store = storeWith([...toolStart, ev.toolArgs("t1", '{"from": "Par')]);
+    const { container } = renderKit(<ToolCallCard id="t1" defaultOpen />, store);
+    const root = container.querySelector("[data-slot=tool-call]")!;
+    expect(root).toHaveAttribute("data-state", "streaming-args");
+    expect(container.querySelector("[data-slot=tool-call-args] pre")!.textContent).toContain('"from"');
+    act(() => store.setState((s) => ({ thread: storeWith([...toolStart, ev.toolArgs("t1", '{"from": "Paris"}'), ev.toolEnd("t1"), ev.toolResult("res1", "t1", "3 trains found")]).getState().thread })));
+    expect(root).toHaveAttribute("data-state", "complete");
+    expect(container.querySelector("[data-slot=tool-call-args] pre")!.textContent).toBe('{\n  "from": "Paris"\n}');
+    expect(screen.getByText("3 trains found")).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+
+  it("says it is waiting once args are complete", () => {
+    const store = storeWith([...toolStart, ev.toolArgs("t1", "{}"), ev.toolEnd("t1")]);
+    const { container } = renderKit(<ToolCallCard id="t1" />, store);
+    expect(container.querySelector("[data-slot=tool-call]")).toHaveAttribute("data-state", "waiting");
+    expect(screen.getByText("Waiting for result")).toBeInTheDocument();
+  });
+});
+
+function agentWith(script: BaseEvent[] | (() => (BaseEvent | { delay: number })[]), delayMs = 0) {
+  return new ScriptedAgent({ script: script as never, delayMs });
+}
+
+describe("Composer", () => {
+  it("is disabled with a visible reason when there is no agent", async () => {
+    const { container } = renderKit(<Composer />, storeWith([]));
+    const input = screen.getByRole("textbox", { name: "Message" });
+    expect(input).toBeDisabled();
+    expect(input).toHaveAccessibleDescription("No agent is connected, so messages cannot be sent.");
+    await expectNoAxeViolations(container);
+  });
+
+  it("sends on Enter, not on Shift+Enter, and not while an IME is composing", () => {
+    const store = storeWith([], { agent: agentWith([ev.runStarted("r"), ev.runFinished("r")]) });
+    renderKit(<Composer />, store);
+    const input = screen.getByRole("textbox", { name: "Message" });
+    fireEvent.change(input, { target: { value: "你好" } });
+    fireEvent.keyDown(input, { key: "Enter", isComposing: true });
+    fireEvent.keyDown(input, { key: "Enter", keyCode: 229 });
+    fireEvent.keyDown(input, { key: "Enter", shiftKey: true });
+    expect(store.getState().thread.messageIds).toHaveLength(0);
+    fireEvent.keyDown(input, { key: "Enter" });
+    const ids = store.getState().thread.messageIds;
+    expect(ids).toHaveLength(1);
+    expect(store.getState().thread.messages[ids[0]!]).toMatchObject({ role: "user", content: "你好" });
+    expect(input).toHaveValue("");
+  });
+
+  it("offers Stop while the agent runs", async () => {
+    const store = storeWith([], { agent: agentWith([ev.runStarted("r"), ev.runFinished("r")], 10_000) });
+    const { container } = renderKit(<Composer />, store);
+    fireEvent.change(screen.getByRole("textbox"), { target: { value: "hi" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    expect(container.querySelector("[data-slot=composer]")).toHaveAttribute("data-state", "running");
+    await expectNoAxeViolations(container);
+    fireEvent.click(screen.getByRole("button", { name: "Stop" }));
+    expect(store.getState().isRunning).toBe(false);
+    expect(screen.getByRole("button", { name: "Send" })).toBeInTheDocument();
+  });
+});
+
+describe("AgentStatusIndicator", () => {
+  it("names the tool the agent is acting with", () => {
+    const { container } = renderKit(<AgentStatusIndicator />, storeWith([...toolStart, ev.toolArgs("t1", "{")]));
+    expect(container.querySelector("[data-slot=agent-status]")).toHaveAttribute("data-status", "acting");
+    expect(screen.getByRole("status")).toHaveTextContent("Working: search_trains");
+  });
+
+  it("is idle with no run, thinking inside one", () => {
+    const { container, unmount } = renderKit(<AgentStatusIndicator />, storeWith([]));
+    expect(container.querySelector("[data-slot=agent-status]")).toHaveAttribute("data-status", "idle");
+    unmount();
+    renderKit(<AgentStatusIndicator />, storeWith([ev.runStarted()]));
+    expect(screen.getByRole("status")).toHaveTextContent("Thinking");
+  });
+});
+
+describe("RunError", () => {
+  it("shows the failure in words and retries", async () => {
+    let calls = 0;
+    const agent = agentWith(() => (++calls === 1 ? [ev.runStarted("r1"), ev.runError("The model is overloaded.", "overloaded")] : [ev.runStarted("r2"), ev.runFinished("r2")]));
+    const store = storeWith([], { agent });
+    const { container } = renderKit(<RunError />, store);
+    act(() => {
+      store.getState().sendMessage("hello");
+    });
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("The agent stopped with an error.");
+    expect(alert).toHaveTextContent("The model is overloaded.");
+    await expectNoAxeViolations(container);
+    act(() => fireEvent.click(screen.getByRole("button", { name: "Retry" })));
+    expect(calls).toBe(2);
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
+
+describe("StrictMode", () => {
+  it("sends exactly one message and starts one run under double effects", async () => {
+    const { StrictMode } = await import("react");
+    let runs = 0;
+    const agent = agentWith(() => {
+      runs += 1;
+      return [ev.runStarted(`r${runs}`), ev.runFinished(`r${runs}`)];
+    });
+    const store = storeWith([], { agent });
+    renderKit(
+      <StrictMode>
+        <Composer />
+      </StrictMode>,
+      store,
+    );
+    fireEvent.change(screen.getByRole("textbox"), { target: { value: "once" } });
+    fireEvent.keyDown(screen.getByRole("textbox"), { key: "Enter" });
+    expect(runs).toBe(1);
+    expect(store.getState().thread.messageIds.filter((id) => store.getState().thread.messages[id]?.role === "user")).toHaveLength(1);
+  });
+});
