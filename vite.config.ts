@@ -2,6 +2,8 @@
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
+import { playwright } from "@vitest/browser-playwright";
 
 // One config for the library build and the unit tests. The demo has its own (demo/vite.config.ts).
 export default defineConfig({
@@ -12,6 +14,8 @@ export default defineConfig({
         index: "src/index.ts",
         core: "src/core/index.ts",
         testing: "src/testing.ts",
+        // The theme as its own file: `import "parley-ui/styles.css"` (package.json exports).
+        styles: "src/theme/parley.css",
       },
       formats: ["es"],
     },
@@ -32,6 +36,35 @@ export default defineConfig({
           exclude: ["test/browser/**"],
           environment: "jsdom",
           setupFiles: ["test/setup.ts"],
+        },
+      },
+      {
+        // The demo in Debian's chromium via playwright-core (test/browser/*.e2e.test.ts).
+        test: {
+          name: "browser-e2e",
+          include: ["test/browser/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // Every story runs as a test in chromium; the a11y addon fails a story on violations.
+        extends: true,
+        plugins: [storybookTest({ configDir: ".storybook" })],
+        test: {
+          name: "storybook",
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: {
+                executablePath: "/usr/bin/chromium",
+                args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+              },
+            }),
+            instances: [{ browser: "chromium" }],
+          },
         },
       },
     ],

@@ -1,0 +1,113 @@
+/**
+ * A tiny timing helper for the fold benchmark: warm up, then the median of a few runs, with a
+ * full GC before each one so one run's garbage is not billed to the next.
+ */
+
+export interface Measurement {
+  /** Median wall time of the timed runs, in milliseconds. */
+  ms: number;
+  /** How many timed runs the median is over (1 when the first run alone exceeded the budget). */
+  runs: number;
+}
+
+export interface MeasureOptions<T> {
+  /** Timed runs after the warm-up. Default 5. */
+  repeats?: number;
+  /** When the first (warm-up) run takes longer than this, it is the only run and the measurement. Default 3,000 ms. */
+  budgetMs?: number;
+  /** Called (outside the timing) with every run's result; throw to fail the benchmark. */
+  check?: (result: T) => void;
+}
+
+/** Warm-up runs continue until this much time was spent (at most {@link WARMUP_MAX_RUNS} runs), so the JIT has settled. */
+const WARMUP_MS = 150;
+const WARMUP_MAX_RUNS = 20;
+
+/**
+ * A forced full GC makes V8 drop optimized code that embedded maps of objects that have since died
+ * (`--trace-deopt`: "marking dependent code … reason: weak objects"). A run of a few milliseconds
+ * would then be timed half in the interpreter, and its time swings 2–6× from run to run. So runs
+ * shorter than this are re-warmed after the full GC: two untimed runs, a pause for the background
+ * compiler, and a minor GC to sweep their garbage from the young generation.
+ */
+const REWARM_BELOW_MS = 100;
+
+/** A full (major) GC, if node runs with `--expose-gc`. */
+export function gc(): void {
+  globalThis.gc?.();
+}
+
+function minorGc(): void {
+  globalThis.gc?.({ type: "minor" });
+}
+
+export async function measure<T>(fn: () => T | Promise<T>, options: MeasureOptions<T> = {}): Promise<Measurement> {
+  const { repeats = 5, budgetMs = 3_000, check } = options;
+
+  let warmupSpent = 0;
+  let lastWarmup = Infinity;
+  for (let i = 0; i < WARMUP_MAX_RUNS && warmupSpent < WARMUP_MS; i++) {
+    gc();
+    const start = performance.now();
+    const result = await fn();
+    const elapsed = performance.now() - start;
+    check?.(result);
+    // Over budget: this one run is the measurement (a JIT warm-up is noise next to seconds).
+    if (elapsed > budgetMs) return { ms: elapsed, runs: 1 };
+    lastWarmup = elapsed;
+    warmupSpent += elapsed;
+  }
+
+  const rewarm = lastWarmup < REWARM_BELOW_MS;
+  const samples: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    gc();
+    if (rewarm) {
+      await fn();
+      await fn();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      minorGc();
+    }
+    const start = performance.now();
+    const result = await fn();
+    samples.push(performance.now() - start);
+    check?.(result);
+  }
+  return { ms: median(samples), runs: repeats };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+// ---- formatting -------------------------------------------------------------------------------
+
+export function formatRate(events: number, ms: number): string {
+  const perSecond = (events / ms) * 1000;
+  if (perSecond >= 1e6) return `${(perSecond / 1e6).toFixed(2)} M/s`;
+  if (perSecond >= 1e3) return `${(perSecond / 1e3).toPrecision(3)} k/s`;
+  return `${perSecond.toFixed(0)} /s`;
+}
+
+export function formatMs(ms: number): string {
+  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
+  if (ms >= 100) return `${ms.toFixed(0)} ms`;
+  if (ms >= 10) return `${ms.toFixed(1)} ms`;
+  return `${ms.toFixed(2)} ms`;
+}
+
+/** `1.69 M/s (12.0 ms)`, with `†` when the median is over fewer runs than the others. */
+export function cell(events: number, m: Measurement, repeats = 5): string {
+  return `${formatRate(events, m.ms)} (${formatMs(m.ms)})${m.runs < repeats ? ` †${m.runs}` : ""}`;
+}
+
+export function table(header: string[], rows: string[][], align: ("l" | "r")[]): string {
+  const lines = [
+    `| ${header.join(" | ")} |`,
+    `|${align.map((a) => (a === "r" ? "---:" : "---")).join("|")}|`,
+    ...rows.map((row) => `| ${row.join(" | ")} |`),
+  ];
+  return lines.join("\n");
+}

@@ -1,0 +1,88 @@
+import { useMemo } from "react";
+import {
+  AgentStatusIndicator,
+  Composer,
+  createHttpAgent,
+  ParleyProvider,
+  ParleyUIProvider,
+  RunError,
+  Thread,
+  useAgentRun,
+  useAgentState,
+} from "../src";
+import "../src/theme/parley.css";
+import { SCENARIOS } from "./agent/scenarios";
+import { FallbackComposer, FallbackRunError, FallbackStatus, FallbackThread } from "./fallback";
+
+/** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
+export const AGENT_URL = __PARLEY_AGENT_URL__;
+
+/** `?ui=hooks` shows the same chat built only from the hooks (no kit components). */
+const UI_MODE: "kit" | "hooks" =
+  typeof location !== "undefined" && new URLSearchParams(location.search).get("ui") === "hooks" ? "hooks" : "kit";
+
+function ScenarioPicker() {
+  const { send, isRunning } = useAgentRun();
+  return (
+    <nav className="demo-picker" aria-label="Scenarios">
+      {SCENARIOS.map((s) => (
+        <button key={s.name} type="button" disabled={isRunning} title={s.trigger} onClick={() => send(s.trigger)}>
+          {s.label}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+function StatePanel() {
+  const state = useAgentState();
+  return (
+    <section aria-label="Shared state">
+      <h2>Shared state</h2>
+      <pre data-testid="agent-state">{state === undefined ? "—" : JSON.stringify(state, null, 2)}</pre>
+    </section>
+  );
+}
+
+function KitChat() {
+  return (
+    <ParleyUIProvider className="demo-kit">
+      <Thread className="demo-kit-thread" />
+      <AgentStatusIndicator />
+      <RunError />
+      <Composer />
+    </ParleyUIProvider>
+  );
+}
+
+function HooksChat() {
+  return (
+    <>
+      <FallbackThread />
+      <FallbackStatus />
+      <FallbackRunError />
+      <FallbackComposer />
+    </>
+  );
+}
+
+export function App() {
+  const agent = useMemo(() => createHttpAgent({ url: AGENT_URL }), []);
+  return (
+    <ParleyProvider agent={agent}>
+      <div className="demo-shell" data-ui={UI_MODE}>
+        <header className="demo-header">
+          <h1>Parley</h1>
+          <ScenarioPicker />
+          <small>
+            agent: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? "hooks-only version" : "kit version"}</a>
+          </small>
+        </header>
+        <main className="demo-main">{UI_MODE === "kit" ? <KitChat /> : <HooksChat />}</main>
+        <aside className="demo-aside">
+          <StatePanel />
+        </aside>
+      </div>
+    </ParleyProvider>
+  );
+}

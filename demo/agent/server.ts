@@ -1,0 +1,132 @@
+/**
+ * The reference agent's HTTP layer: connect/node:http middleware that reads a `RunAgentInput`
+ * (POST, JSON) and streams the scenario's events as Server-Sent Events with `@ag-ui/encoder`.
+ * Mounted by the demo's Vite plugin at `/api/agent`; usable with a bare `node:http` server too.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { EventEncoder } from "@ag-ui/encoder";
+import type { RunAgentInput } from "@ag-ui/core";
+import { lastUserMessageId, pickScenario, scenarioEvents } from "./scenarios.js";
+
+export interface AgentMiddlewareOptions {
+  /** Multiplies the scripted delays: 1 (default) for the demo, 0 for fast tests. */
+  delayScale?: number;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes?: number;
+}
+
+export type Middleware = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+
+/** The middleware plus what tests need to see of it. */
+export interface AgentMiddleware extends Middleware {
+  /** Runs per request key (thread + last user message), for the `error` scenario's retry. */
+  readonly attempts: Map<string, number>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.statusCode = status;
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.end(JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage, limit: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new Error("too-large"));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}
+
+function isRunAgentInput(value: unknown): value is RunAgentInput {
+  if (!value || typeof value !== "object") return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.threadId === "string" && typeof v.runId === "string" && Array.isArray(v.messages);
+}
+
+/**
+ * Creates the agent middleware. Each instance keeps its own per-thread attempt counts in memory.
+ *
+ * @example
+ * server.middlewares.use("/api/agent", createAgentMiddleware());
+ */
+export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): AgentMiddleware {
+  const attempts = new Map<string, number>();
+  const maxBody = options.maxBodyBytes ?? 5 * 1024 * 1024;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    // Any origin may talk to the reference agent (PARLEY_AGENT_URL from another port).
+    res.setHeader("Access-Control-Allow-Origin", "*");
+    res.setHeader("Access-Control-Allow-Headers", "Content-Type, Accept, Authorization");
+    res.setHeader("Access-Control-Allow-Methods", "POST, OPTIONS");
+    if (req.method === "OPTIONS") {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    if (req.method !== "POST") {
+      res.setHeader("Allow", "POST, OPTIONS");
+      sendJson(res, 405, { error: "POST a RunAgentInput as JSON." });
+      return;
+    }
+
+    let input: unknown;
+    try {
+      input = JSON.parse(await readBody(req, maxBody));
+    } catch (error) {
+      const tooLarge = error instanceof Error && error.message === "too-large";
+      sendJson(res, tooLarge ? 413 : 400, { error: tooLarge ? "Request body too large." : "The body is not valid JSON." });
+      return;
+    }
+    if (!isRunAgentInput(input)) {
+      sendJson(res, 422, { error: "Expected a RunAgentInput: { threadId, runId, messages[] }." });
+      return;
+    }
+
+    const scenario = pickScenario(input);
+    const key = `${scenario}\u0000${input.threadId}\u0000${lastUserMessageId(input) ?? ""}`;
+    const attempt = (attempts.get(key) ?? 0) + 1;
+    attempts.set(key, attempt);
+    const events = scenarioEvents(input, { attempt, delayScale: options.delayScale ?? 1 });
+
+    const encoder = new EventEncoder({ accept: "text/event-stream" });
+    let closed = false;
+    // "close" on the response fires when the client goes away (or after we end).
+    res.on("close", () => {
+      closed = true;
+    });
+    res.statusCode = 200;
+    res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
+    res.setHeader("Cache-Control", "no-cache, no-transform");
+    res.setHeader("Connection", "keep-alive");
+    res.setHeader("X-Accel-Buffering", "no");
+    res.flushHeaders();
+
+    for (const { delayMs, event } of events) {
+      if (delayMs > 0) await sleep(delayMs);
+      if (closed || res.destroyed) return; // the client disconnected: stop writing
+      res.write(encoder.encodeSSE(event));
+    }
+    if (!closed) res.end();
+  };
+
+  const middleware: Middleware = (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, { error: "The reference agent failed." });
+      else res.end();
+      console.error("[parley reference agent]", error);
+    });
+  };
+  return Object.assign(middleware, { attempts });
+}

@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// `npm run size` (after `npm run build`): gzip sizes of what we publish and of what an app really
+// ships, against size-budgets.json. Exits 1 when anything is over budget or missing.
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build } from "vite";
+import react from "@vitejs/plugin-react";
+
+const root = resolve(import.meta.dirname, "..");
+const budgets = JSON.parse(readFileSync(join(root, "size-budgets.json"), "utf8"));
+const gzip = (buf) => gzipSync(buf, { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(2)} KB`;
+
+if (!existsSync(join(root, "dist/index.js"))) {
+  console.error("size: dist/ is missing; run `npm run build` first.");
+  process.exit(1);
+}
+
+/** Rows: [name, raw bytes, gzip bytes, optional] */
+const rows = [];
+
+// 1. The files we publish: our own code; dependencies stay external (the module graph shares
+// chunks, so each entry's own chunks are counted with it).
+function publishedWeight(entryFile) {
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join(root, "dist", file), "utf8");
+    for (const m of code.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) visit(m[1]);
+  };
+  visit(entryFile);
+  const parts = [...seen].map((f) => readFileSync(join(root, "dist", f)));
+  const joined = Buffer.concat(parts);
+  return { raw: joined.length, gz: gzip(joined), files: [...seen] };
+}
+for (const file of ["index.js", "core.js", "testing.js"]) {
+  const w = publishedWeight(file);
+  rows.push({ name: `dist/${file}`, raw: w.raw, gz: w.gz, note: w.files.length > 1 ? `with ${w.files.slice(1).join(", ")}` : "" });
+}
+const css = join(root, "dist/styles.css");
+if (existsSync(css)) {
+  const buf = readFileSync(css);
+  rows.push({ name: "dist/styles.css", raw: buf.length, gz: gzip(buf), note: "" });
+} else {
+  rows.push({ name: "dist/styles.css", raw: 0, gz: 0, note: "absent (not built yet)", skip: true });
+}
+
+// 2. What an app ships: each entry bundled with its non-React dependencies, minified.
+const out = mkdtempSync(join(tmpdir(), "parley-size-"));
+try {
+  await build({
+    configFile: false,
+    root,
+    logLevel: "silent",
+    plugins: [react()],
+    build: {
+      outDir: out,
+      emptyOutDir: true,
+      minify: true,
+      sourcemap: false,
+      write: true,
+      rolldownOptions: {
+        input: { "parley-ui": join(root, "src/index.ts"), "parley-ui__core": join(root, "src/core/index.ts") },
+        preserveEntrySignatures: "strict",
+        external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\/client($|\/)/, /^rxjs($|\/)/],
+        output: { format: "es", entryFileNames: "[name].js", chunkFileNames: "chunk-[name]-[hash].js" },
+      },
+    },
+  });
+  const files = readdirSync(join(out), { recursive: true }).filter((f) => String(f).endsWith(".js")).map(String);
+  const weigh = (entry) => {
+    const seen = new Set();
+    const visit = (file) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const code = readFileSync(join(out, file), "utf8");
+      for (const m of code.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) visit(m[1]);
+    };
+    visit(entry);
+    const joined = Buffer.concat([...seen].map((f) => readFileSync(join(out, f))));
+    return { raw: joined.length, gz: gzip(joined) };
+  };
+  if (!files.includes("parley-ui.js")) throw new Error(`bundle missing; got ${files.join(", ")}`);
+  const ui = weigh("parley-ui.js");
+  const core = weigh("parley-ui__core.js");
+  rows.push({ name: "bundled:parley-ui", ...ui, note: "src/index.ts + deps, minified" });
+  rows.push({ name: "bundled:parley-ui/core", ...core, note: "src/core + deps, minified" });
+} finally {
+  rmSync(out, { recursive: true, force: true });
+}
+
+let failed = false;
+console.log("\nsize (gzip -9)                     raw          gzip        budget");
+for (const r of rows) {
+  const budget = budgets[r.name];
+  let verdict = "";
+  if (r.skip) verdict = "skipped";
+  else if (typeof budget !== "number") verdict = "no budget";
+  else if (r.gz > budget) {
+    verdict = `OVER by ${kb(r.gz - budget)}`;
+    failed = true;
+  } else verdict = "ok";
+  console.log(
+    `${r.name.padEnd(30)} ${kb(r.raw).padStart(12)} ${kb(r.gz).padStart(12)} ${(typeof budget === "number" ? kb(budget) : "-").padStart(12)}  ${verdict}${r.note ? `  (${r.note})` : ""}`,
+  );
+}
+if (failed) {
+  console.error("\nsize: over budget (see size-budgets.json)");
+  process.exit(1);
+}
+console.log("\nsize: all within budget");

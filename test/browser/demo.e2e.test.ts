@@ -1,0 +1,165 @@
+/**
+ * The demo, end to end, in Debian's chromium: Vite serves demo/ with the embedded reference agent,
+ * playwright-core drives the page. Any console error or page error fails the test.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { createServer as createHttpServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createServer, type ViteDevServer } from "vite";
+import { createAgentMiddleware } from "../../demo/agent/server";
+
+const root = resolve(import.meta.dirname, "../..");
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+let server: ViteDevServer;
+let context: BrowserContext;
+let page: Page;
+let userDataDir: string;
+let url: string;
+const problems: string[] = [];
+
+async function startDemo(): Promise<{ server: ViteDevServer; url: string }> {
+  const server = await createServer({
+    configFile: join(root, "demo/vite.config.ts"),
+    server: { host: "127.0.0.1", port: 0, strictPort: false, hmr: false },
+    logLevel: "warn",
+    clearScreen: false,
+  });
+  await server.listen();
+  const url = server.resolvedUrls?.local[0] ?? "";
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+  return { server, url };
+}
+
+beforeAll(async () => {
+  ({ server, url } = await startDemo());
+
+  userDataDir = mkdtempSync(join(tmpdir(), "parley-chromium-"));
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    viewport: { width: 1200, height: 900 },
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console.error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    // An aborted SSE request on navigation is fine; anything else is not.
+    if (!request.failure()?.errorText.includes("ABORTED")) problems.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`);
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await server?.close();
+  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+});
+
+async function send(text: string): Promise<void> {
+  const box = page.getByRole("textbox").first();
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+describe.each([
+  { ui: "kit", query: "", shot: "demo.png" },
+  { ui: "hooks", query: "?ui=hooks", shot: "demo-hooks.png" },
+])("demo ($ui)", ({ ui, query, shot }) => {
+  it("streams answers, shows a tool call, and recovers from an error with Retry", async () => {
+    problems.length = 0;
+    await page.goto(url + query);
+    await page.locator(`[data-ui="${ui}"]`).waitFor();
+    await expect.poll(() => page.getByRole("textbox").count()).toBeGreaterThan(0);
+
+    // A plain message: the default scenario echoes it.
+    await send("hello parley");
+    await page.getByText("You said", { exact: false }).first().waitFor({ timeout: 15_000 });
+    await page.getByText("reference agent", { exact: false }).first().waitFor();
+
+    // Markdown: a table and a code block render.
+    await page.getByRole("button", { name: "Markdown" }).click();
+    await page.getByRole("table").first().waitFor({ timeout: 15_000 });
+    await page.getByText("That's all for now.").waitFor({ timeout: 15_000 });
+    expect(await page.locator("pre code, pre").count()).toBeGreaterThan(0);
+
+    // Tool call: wait for the reply, then expand the call and see its result.
+    await page.getByRole("button", { name: "Tool call" }).click();
+    await page.getByText("I found 3 trains", { exact: false }).waitFor({ timeout: 15_000 });
+    await page.getByText("search_trains").first().click();
+    await page.getByText("TGV 6611", { exact: false }).first().waitFor({ timeout: 5_000 });
+
+    // Reasoning, then the answer; shared state lands in the aside panel.
+    await page.getByRole("button", { name: "Reasoning" }).click();
+    await page.getByText("it arrives before 09:30", { exact: false }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByRole("button", { name: "Shared state" }).isEnabled(), { timeout: 5_000 }).toBe(true);
+    await page.getByRole("button", { name: "Shared state" }).click();
+    await expect.poll(() => page.getByTestId("agent-state").textContent(), { timeout: 15_000 }).toContain('"passengers": 2');
+
+    // Stop mid-stream: the run ends and the picker is usable again.
+    await expect.poll(() => page.getByRole("button", { name: "Markdown" }).isEnabled(), { timeout: 10_000 }).toBe(true);
+    await page.getByRole("button", { name: "Markdown" }).click();
+    await page.getByRole("button", { name: "Stop" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Markdown" }).isEnabled(), { timeout: 5_000 }).toBe(true);
+
+    // Error: the first attempt fails, Retry succeeds.
+    await page.getByRole("button", { name: "Error + retry" }).click();
+    await page.getByText("The train database is warming up", { exact: false }).first().waitFor({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Retry", exact: true }).click();
+    await page.getByText("succeeded.", { exact: false }).waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByRole("button", { name: "Markdown" }).isEnabled(), { timeout: 5_000 }).toBe(true);
+    expect(await page.getByText("The train database is warming up", { exact: false }).count()).toBe(0);
+
+    mkdirSync(join(root, "test-results"), { recursive: true });
+    await page.screenshot({ path: join(root, "test-results", shot), fullPage: true });
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("PARLEY_AGENT_URL", () => {
+  let external: Server;
+  let other: ViteDevServer | undefined;
+  afterAll(async () => {
+    await other?.close();
+    external?.closeAllConnections();
+    await new Promise<void>((resolve) => (external ? external.close(() => resolve()) : resolve()));
+  });
+
+  it("points the same app at another agent (cross-origin, over CORS)", async () => {
+    let hits = 0;
+    const agent = createAgentMiddleware();
+    external = createHttpServer((req, res) => {
+      if (req.url === "/elsewhere/agent") {
+        if (req.method === "POST") hits++;
+        return agent(req, res);
+      }
+      res.statusCode = 404;
+      res.end();
+    });
+    await new Promise<void>((resolve) => external.listen(0, "127.0.0.1", resolve));
+    const agentUrl = `http://127.0.0.1:${(external.address() as AddressInfo).port}/elsewhere/agent`;
+
+    const saved = process.env.PARLEY_AGENT_URL;
+    process.env.PARLEY_AGENT_URL = agentUrl;
+    let otherUrl: string;
+    try {
+      ({ server: other, url: otherUrl } = await startDemo());
+    } finally {
+      if (saved === undefined) delete process.env.PARLEY_AGENT_URL;
+      else process.env.PARLEY_AGENT_URL = saved;
+    }
+    problems.length = 0;
+    await page.goto(otherUrl);
+    await page.getByText(`agent: ${agentUrl}`, { exact: false }).waitFor();
+    await send("hello from afar");
+    await page.getByText("hello from afar", { exact: false }).nth(1).waitFor({ timeout: 15_000 });
+    expect(hits).toBe(1);
+    expect(problems).toEqual([]);
+  });
+});
