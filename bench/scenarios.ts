@@ -80,7 +80,7 @@ export function textScenario(name: string, messages: number, deltas: number): Sc
       checkThreadBasics(thread, events.length);
       assert(thread.messageIds.length === messages, `${thread.messageIds.length} messages, expected ${messages}`);
       for (let m = 0; m < messages; m++) {
-        const message = thread.messages[thread.messageIds[m] as string];
+        const message = thread.messages.get(thread.messageIds[m] as string);
         assert(message?.id === `m${m}` && message.role === "assistant", `message ${m} is missing or out of order`);
         assert(message.content === expected[m], `message ${m} has content of length ${String(message.content?.length)}, expected ${expected[m]?.length}`);
         assert(!message.streaming, `message ${m} is still streaming`);
@@ -128,9 +128,9 @@ export function toolScenario(name: string, calls: number, fragments: number): Sc
     checkParley(thread) {
       checkThreadBasics(thread, events.length);
       assert(thread.messageIds.length === calls, `${thread.messageIds.length} messages, expected ${calls}`);
-      assert(Object.keys(thread.toolCalls).length === calls, "wrong number of tool calls");
+      assert(thread.toolCalls.size === calls, "wrong number of tool calls");
       for (let c = 0; c < calls; c++) {
-        const call = thread.toolCalls[`tc${c}`];
+        const call = thread.toolCalls.get(`tc${c}`);
         assert(call, `tool call ${c} is missing`);
         assert(call.argsText === texts[c], `tool call ${c} has argsText of length ${call.argsText.length}, expected ${texts[c]?.length}`);
         assert((call.args as { id?: unknown } | undefined)?.id === c && (call.args as { note: string }).note.length > 0,

@@ -32,7 +32,7 @@ export const Error: Story = {
     store.setState((s) => ({
       thread: {
         ...s.thread,
-        toolCalls: { ...s.thread.toolCalls, t1: { ...s.thread.toolCalls.t1!, status: "error" } },
+        toolCalls: { ...s.thread.toolCalls, t1: { ...s.thread.toolCalls.get("t1")!, status: "error" } },
         messages: { ...s.thread.messages, r1: { id: "r1", role: "tool", toolCallId: "t1", content: "", error: "The timetable service timed out." } },
       },
     }));

@@ -36,7 +36,7 @@ export function useMessageIds(): readonly string[] {
  */
 export function useMessage(id: string): ThreadMessage | undefined {
   const store = useThreadStore("useMessage");
-  return useStore(store, (s) => s.thread.messages[id]);
+  return useStore(store, (s) => s.thread.messages.get(id));
 }
 
 /**
@@ -47,7 +47,7 @@ export function useMessage(id: string): ThreadMessage | undefined {
  */
 export function useToolCall(id: string): ToolCallState | undefined {
   const store = useThreadStore("useToolCall");
-  return useStore(store, (s) => s.thread.toolCalls[id]);
+  return useStore(store, (s) => s.thread.toolCalls.get(id));
 }
 
 /**

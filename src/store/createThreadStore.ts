@@ -164,7 +164,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         const { thread, isRunning } = get();
         const last = thread.runs[thread.runs.length - 1];
         if (isRunning || !lastRun || (last && last.status !== "error" && last.status !== "cancelled")) return false;
-        const partial = thread.messageIds.filter((id) => !lastRun!.messageIdsBefore.has(id) && thread.messages[id]?.role !== "user");
+        const partial = thread.messageIds.filter((id) => !lastRun!.messageIdsBefore.has(id) && thread.messages.get(id)?.role !== "user");
         set({ thread: removeMessages(thread, partial) });
         return run(lastRun.options);
       },

@@ -55,7 +55,7 @@ describe("Composer", () => {
     fireEvent.keyDown(input, { key: "Enter" });
     const ids = store.getState().thread.messageIds;
     expect(ids).toHaveLength(1);
-    expect(store.getState().thread.messages[ids[0]!]).toMatchObject({ role: "user", content: "你好" });
+    expect(store.getState().thread.messages.get(ids[0]!)).toMatchObject({ role: "user", content: "你好" });
     expect(input).toHaveValue("");
   });
 
@@ -125,6 +125,6 @@ describe("StrictMode", () => {
     fireEvent.change(screen.getByRole("textbox"), { target: { value: "once" } });
     fireEvent.keyDown(screen.getByRole("textbox"), { key: "Enter" });
     expect(runs).toBe(1);
-    expect(store.getState().thread.messageIds.filter((id) => store.getState().thread.messages[id]?.role === "user")).toHaveLength(1);
+    expect(store.getState().thread.messageIds.filter((id) => store.getState().thread.messages.get(id)?.role === "user")).toHaveLength(1);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import { EventType } from "@ag-ui/core";
 import { MessageRenderer } from "../../src/components";
+import { appendMessage } from "../../src/core";
 import { ev } from "../support/events";
 import { expectNoAxeViolations, renderKit, storeWith } from "./support";
 
@@ -14,7 +15,7 @@ describe("messages", () => {
       ev.textEnd("a1"),
       ev.runFinished(),
     ]);
-    store.setState((s) => ({ thread: { ...s.thread, messageIds: ["u1", ...s.thread.messageIds], messages: { ...s.thread.messages, u1: { id: "u1", role: "user", content: "**not bold**" } } } }));
+    store.setState((s) => ({ thread: appendMessage(s.thread, { id: "u1", role: "user", content: "**not bold**" }) }));
     const { container } = renderKit(
       <>
         <MessageRenderer id="u1" />

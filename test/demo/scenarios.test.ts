@@ -63,7 +63,7 @@ describe("scenarioEvents", () => {
 
   it("markdown streams the whole answer with a list, a table and a code block", () => {
     const thread = fold(scenarioEvents(input("markdown")));
-    const reply = thread.messages[thread.messageIds.at(-1)!];
+    const reply = thread.messages.get(thread.messageIds.at(-1)!);
     expect(reply?.role).toBe("assistant");
     expect(reply?.content).toBe(MARKDOWN_ANSWER);
     expect(MARKDOWN_ANSWER).toMatch(/^- /m);
@@ -77,10 +77,10 @@ describe("scenarioEvents", () => {
     expect(types(events)).toEqual(expect.arrayContaining([EventType.TOOL_CALL_START, EventType.TOOL_CALL_ARGS, EventType.TOOL_CALL_END, EventType.TOOL_CALL_RESULT]));
     expect(events.filter((e) => e.event.type === EventType.TOOL_CALL_ARGS).length).toBeGreaterThan(5);
     const thread = fold(events);
-    const calls = Object.values(thread.toolCalls);
+    const calls = [...thread.toolCalls.values()];
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ name: "search_trains", status: "complete", args: { from: "Paris", to: "Lyon" } });
-    const last = thread.messages[thread.messageIds.at(-1)!];
+    const last = thread.messages.get(thread.messageIds.at(-1)!);
     expect(last?.content).toContain("TGV 6601");
   });
 
@@ -89,7 +89,7 @@ describe("scenarioEvents", () => {
     expect(t.indexOf(EventType.REASONING_START)).toBeLessThan(t.indexOf(EventType.REASONING_END));
     expect(t.indexOf(EventType.REASONING_END)).toBeLessThan(t.indexOf(EventType.TEXT_MESSAGE_START));
     const thread = fold(scenarioEvents(input("reasoning")));
-    expect(thread.messageIds.map((id) => thread.messages[id]?.role)).toEqual(["reasoning", "assistant"]);
+    expect(thread.messageIds.map((id) => thread.messages.get(id)?.role)).toEqual(["reasoning", "assistant"]);
   });
 
   it("state sends a snapshot and a delta the fold applies", () => {
@@ -109,7 +109,7 @@ describe("scenarioEvents", () => {
 
   it("default echoes the message and lists the scenarios", () => {
     const thread = fold(scenarioEvents(input("hello there")));
-    const reply = String(thread.messages[thread.messageIds.at(-1)!]?.content);
+    const reply = String(thread.messages.get(thread.messageIds.at(-1)!)?.content);
     expect(reply).toContain("hello there");
     for (const s of SCENARIOS) expect(reply).toContain(s.name);
   });

@@ -104,7 +104,7 @@ describe("reference agent over HTTP", () => {
     const settled = () => vi.waitFor(() => expect(store.getState().isRunning).toBe(false), { timeout: 5000 });
     expect(store.getState().sendMessage("tool")).toBe(true);
     await settled();
-    expect(Object.values(store.getState().thread.toolCalls)[0]).toMatchObject({ name: "search_trains", status: "complete" });
+    expect([...store.getState().thread.toolCalls.values()][0]).toMatchObject({ name: "search_trains", status: "complete" });
 
     expect(store.getState().sendMessage("error")).toBe(true);
     await settled();
@@ -113,7 +113,7 @@ describe("reference agent over HTTP", () => {
     await settled();
     const { thread } = store.getState();
     expect(thread.runs.at(-1)?.status).not.toBe("error");
-    expect(String(thread.messages[thread.messageIds.at(-1)!]?.content)).toContain("succeeded");
+    expect(String(thread.messages.get(thread.messageIds.at(-1)!)?.content)).toContain("succeeded");
   });
 
   it("stops writing when the client disconnects", async () => {

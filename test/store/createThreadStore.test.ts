@@ -52,7 +52,7 @@ describe("createThreadStore", () => {
     const { thread } = store.getState();
     expect(received?.threadId).toBe("t-1");
     expect(received?.messages).toEqual([{ id: expect.any(String), role: "user", content: "Hello" }]);
-    expect(thread.messageIds.map((id) => thread.messages[id]?.content)).toEqual(["Hello", "Bonjour"]);
+    expect(thread.messageIds.map((id) => thread.messages.get(id)?.content)).toEqual(["Hello", "Bonjour"]);
     expect(thread.runs.at(-1)?.status).toBe("finished");
     expect(thread.status).toBe("idle");
   });
@@ -66,7 +66,7 @@ describe("createThreadStore", () => {
     await idle(store);
     // isRunning true, one fold of all 504 events, then settle: a handful of updates, not 504.
     expect(listener.mock.calls.length).toBeLessThanOrEqual(4);
-    expect(store.getState().thread.messages.m1?.content).toHaveLength(500);
+    expect(store.getState().thread.messages.get("m1")?.content).toHaveLength(500);
   });
 
   it("stop() aborts the HTTP request, keeps the partial reply and ends the run as cancelled", async () => {
@@ -81,13 +81,13 @@ describe("createThreadStore", () => {
     });
     const store = createThreadStore({ agent: createHttpAgent({ url }), batch: "microtask" });
     store.getState().sendMessage("go");
-    await vi.waitFor(() => expect(store.getState().thread.messages.m1?.content).toBe("partial"));
+    await vi.waitFor(() => expect(store.getState().thread.messages.get("m1")?.content).toBe("partial"));
     store.getState().stop();
     const { thread, isRunning } = store.getState();
     expect(isRunning).toBe(false);
     expect(thread.runs.at(-1)?.status).toBe("cancelled");
-    expect(thread.messages.m1).toMatchObject({ content: "partial" });
-    expect(thread.messages.m1?.streaming).toBeUndefined();
+    expect(thread.messages.get("m1")).toMatchObject({ content: "partial" });
+    expect(thread.messages.get("m1")?.streaming).toBeUndefined();
     await vi.waitFor(() => expect(closed).toBe(true));
   });
 
@@ -123,9 +123,9 @@ describe("createThreadStore", () => {
     expect(store.getState().retry()).toBe(true);
     await idle(store);
     const { thread } = store.getState();
-    expect(thread.messageIds.map((id) => thread.messages[id]?.role)).toEqual(["user", "assistant"]);
-    expect(thread.messages.ok?.content).toBe("done");
-    expect(thread.messages.partial).toBeUndefined();
+    expect(thread.messageIds.map((id) => thread.messages.get(id)?.role)).toEqual(["user", "assistant"]);
+    expect(thread.messages.get("ok")?.content).toBe("done");
+    expect(thread.messages.get("partial")).toBeUndefined();
   });
 
   it("refuses to run twice at once, with no agent, or with an empty message", () => {

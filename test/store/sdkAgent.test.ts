@@ -46,7 +46,7 @@ describe("an @ag-ui/client HttpAgent in the store", () => {
     await vi.waitFor(() => expect(store.getState().isRunning).toBe(false));
     const { thread } = store.getState();
     expect(thread.runs.at(-1)?.status).toBe("finished");
-    expect(thread.messageIds.map((id) => thread.messages[id]?.content)).toEqual(["hi", "echo 1"]);
+    expect(thread.messageIds.map((id) => thread.messages.get(id)?.content)).toEqual(["hi", "echo 1"]);
     expect(agent.messages).toEqual([]); // the SDK's reducer never ran
   });
 
@@ -63,7 +63,7 @@ describe("an @ag-ui/client HttpAgent in the store", () => {
     await vi.waitFor(() => expect(store.getState().thread.runs.at(-1)?.status).toBe("running"));
     await vi.waitFor(() => expect(store.getState().thread.openMessageIds).toHaveLength(1));
     const { thread } = store.getState();
-    expect(thread.messages[thread.openMessageIds[0]!]?.content).toBe("echo 3"); // first, partial reply, second
+    expect(thread.messages.get(thread.openMessageIds[0]!)?.content).toBe("echo 3"); // first, partial reply, second
     store.getState().stop();
   });
 });

@@ -89,7 +89,7 @@ SystemMessage.displayName = "Parley.SystemMessage";
  */
 export function ToolMessage({ message }: MessageComponentProps) {
   const toolCallId = message.role === "tool" ? message.toolCallId : "";
-  const shownByCall = useThread((t) => toolCallId !== "" && t.toolCalls[toolCallId] !== undefined);
+  const shownByCall = useThread((t) => toolCallId !== "" && t.toolCalls.get(toolCallId) !== undefined);
   if (message.role !== "tool") return <Fallback message={message} />;
   if (shownByCall) return null;
   return (

@@ -8,7 +8,7 @@ export function selectCurrentActivity(thread: ThreadState): string | undefined {
   const run = thread.runs[thread.runs.length - 1];
   if (run && run.status === "running") {
     for (let i = run.toolCallIds.length - 1; i >= 0; i--) {
-      const call = thread.toolCalls[run.toolCallIds[i]!];
+      const call = thread.toolCalls.get(run.toolCallIds[i]!);
       if (call && (call.status === "streaming-args" || call.status === "waiting")) return call.name;
     }
   }

@@ -1,6 +1,9 @@
-import { EVENT_LOG_LIMIT, type ProtocolErrorCode, type ThreadState } from "./types";
+import { IdTable } from "./idTable";
+import { EVENT_LOG_LIMIT, type ProtocolErrorCode, type ReadonlyTable, type ThreadState } from "./types";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+/** A writable field: the thread's tables are edited as {@link IdTable}s, the rest as plain values. */
+type Writable<V> = V extends ReadonlyTable<infer R> ? IdTable<R> : Mutable<V> & object;
 
 /**
  * Copy-on-write for one batch of events (a "transient", as persistent data structures call it).
@@ -27,7 +30,9 @@ export class Draft {
   /** `value` if it is already owned by this batch, else an owned shallow copy. */
   own<T extends object>(value: T): T {
     if (this.owned.has(value)) return value;
-    const copy = (Array.isArray(value) ? value.slice() : { ...value }) as T;
+    const copy = (
+      value instanceof IdTable ? value.clone() : Array.isArray(value) ? value.slice() : { ...value }
+    ) as T;
     this.owned.add(copy);
     return copy;
   }
@@ -38,21 +43,16 @@ export class Draft {
     return value;
   }
 
-  /** Owned copies made elsewhere (by a JSON Patch with its own scope) become ours. */
-  adoptAll(values: Iterable<object>): void {
-    for (const value of values) this.owned.add(value);
-  }
-
   isOwned(value: object): boolean {
     return this.owned.has(value);
   }
 
   /** An owned, writable version of one top-level field of the state. */
-  edit<K extends keyof ThreadState>(key: K): Mutable<ThreadState[K]> & object {
+  edit<K extends keyof ThreadState>(key: K): Writable<ThreadState[K]> {
     const current = this.s[key] as unknown as object;
     const owned = this.own(current);
     (this.s as Record<string, unknown>)[key] = owned;
-    return owned as Mutable<ThreadState[K]> & object;
+    return owned as Writable<ThreadState[K]>;
   }
 
   error(code: ProtocolErrorCode, message: string, event: unknown): void {

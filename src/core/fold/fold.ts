@@ -2,6 +2,7 @@ import { EventType, type Message } from "@ag-ui/core";
 import { parse as parsePartialJson } from "partial-json";
 import { chunk, closeAllLanes, closeLane, NO_LANES } from "./chunks";
 import { Draft } from "./draft";
+import { IdTable } from "./idTable";
 import { applyJsonPatch } from "./jsonPatch";
 import {
   activityDelta,
@@ -35,8 +36,8 @@ export function createThreadState(init: ThreadInit = {}): ThreadState {
   const empty: ThreadState = {
     threadId: init.threadId,
     messageIds: [],
-    messages: {},
-    toolCalls: {},
+    messages: IdTable.empty(),
+    toolCalls: IdTable.empty(),
     state: init.state ?? {},
     runs: [],
     activeSteps: [],
@@ -56,7 +57,7 @@ export function createThreadState(init: ThreadInit = {}): ThreadState {
   if (!init.messages?.length) return empty;
   const d = new Draft(empty);
   for (const message of init.messages) {
-    if (!isRecord(message) || !isId(message.id) || d.s.messages[message.id]) continue;
+    if (!isRecord(message) || !isId(message.id) || d.s.messages.get(message.id)) continue;
     addMessage(d, takeMessage(d, message));
   }
   return finish(d);
@@ -69,7 +70,7 @@ export function createThreadState(init: ThreadInit = {}): ThreadState {
  *
  * @example
  * const next = foldEvents(createThreadState(), events);
- * next.messageIds.map((id) => next.messages[id]);
+ * next.messageIds.map((id) => next.messages.get(id));
  */
 export function foldEvents(state: ThreadState, events: Iterable<unknown>): ThreadState {
   const d = new Draft(state);
@@ -218,19 +219,26 @@ function closeLanesFor(d: Draft, type: EventType, event: { subagentRunId?: unkno
 function stateDelta(d: Draft, event: { type?: unknown; delta?: unknown }): void {
   if (!Array.isArray(event.delta)) return malformed(d, event, "delta", "an array of JSON Patch operations");
   try {
-    d.s.state = applyJsonPatch(d.s.state, event.delta, (v) => d.isOwned(v), (copies) => d.adoptAll(copies));
+    d.s.state = applyJsonPatch(d.s.state, event.delta, d);
   } catch (error) {
     // The old state is kept whole (a patch applies entirely or not at all) and the error is kept.
     d.error("patch-failed", `STATE_DELTA did not apply: ${describe(error)}`, event);
   }
 }
 
+/** Streaming tool-call arguments longer than this (characters) are parsed once, when they end. */
+export const LIVE_ARGS_PARSE_LIMIT = 64 * 1024;
+
 /** Once per burst: parse the argument text of the tool calls that changed, and derive the status. */
 function finish(d: Draft): ThreadState {
   for (const id of d.touchedToolCalls) {
-    const call = d.s.toolCalls[id];
+    const call = d.s.toolCalls.get(id);
     if (!call || !d.isOwned(call)) continue;
-    call.args = parseArgs(call.argsText);
+    // Re-parsing a growing text every frame is quadratic; past this size the preview waits for
+    // the END (the UI shows `argsText` meanwhile). A function of the call alone, not of bursts.
+    call.args = call.status === "streaming-args" && call.argsText.length > LIVE_ARGS_PARSE_LIMIT
+      ? undefined
+      : parseArgs(call.argsText);
   }
   d.s.eventCount = d.eventIndex;
   d.s.status = deriveStatus(d.s);
@@ -264,7 +272,7 @@ export function deriveStatus(state: ThreadState): AgentStatus {
   const run = state.runs[state.runs.length - 1];
   if (run?.status === "running") {
     const toolAtWork = run.toolCallIds.some((id) => {
-      const status = state.toolCalls[id]?.status;
+      const status = state.toolCalls.get(id)?.status;
       return status === "streaming-args" || status === "waiting";
     });
     if (toolAtWork) return "acting";

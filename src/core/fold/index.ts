@@ -1,5 +1,6 @@
-export { createThreadState, deriveStatus, foldEvent, foldEvents, type ThreadInit } from "./fold";
+export { createThreadState, deriveStatus, foldEvent, foldEvents, LIVE_ARGS_PARSE_LIMIT, type ThreadInit } from "./fold";
 export { toAgUiMessages, type ToAgUiMessagesOptions } from "./toAgUiMessages";
 export { applyJsonPatch } from "./jsonPatch";
 export * from "./types";
 export { appendMessage, endRunLocally, removeMessages } from "./local";
+export { IdTable } from "./idTable";

@@ -17,7 +17,7 @@ import type { RunFailure, RunRecord, ThreadState } from "./types";
  * thread = appendMessage(thread, { id: crypto.randomUUID(), role: "user", content: "Book the 8:05" });
  */
 export function appendMessage(state: ThreadState, message: Message): ThreadState {
-  if (!isId(message.id) || state.messages[message.id]) return state;
+  if (!isId(message.id) || state.messages.get(message.id)) return state;
   const d = new Draft(state);
   addMessage(d, takeMessage(d, message));
   return d.s;
@@ -57,15 +57,15 @@ export function endRunLocally(
  * thread = removeMessages(thread, ["m-partial"]);
  */
 export function removeMessages(state: ThreadState, ids: readonly string[]): ThreadState {
-  const doomed = new Set(ids.filter((id) => state.messages[id]));
+  const doomed = new Set(ids.filter((id) => state.messages.get(id)));
   if (doomed.size === 0) return state;
   const d = new Draft(state);
   const messages = d.edit("messages");
   const toolCalls = d.edit("toolCalls");
   for (const id of doomed) {
-    const message = messages[id];
-    if (message?.role === "assistant") for (const callId of message.toolCallIds ?? []) delete toolCalls[callId];
-    delete messages[id];
+    const message = messages.get(id);
+    if (message?.role === "assistant") for (const callId of message.toolCallIds ?? []) toolCalls.delete(callId);
+    messages.delete(id);
   }
   d.s.messageIds = d.s.messageIds.filter((id) => !doomed.has(id));
   d.s.openMessageIds = d.s.openMessageIds.filter((id) => !doomed.has(id));

@@ -19,7 +19,8 @@ import {
   takeMessage,
   AN_ID,
 } from "./shared";
-import type { ThreadMessage } from "./types";
+import type { IdTable } from "./idTable";
+import type { ThreadMessage, ToolCallState } from "./types";
 
 type TextRole = "assistant" | "user" | "system" | "developer" | "reasoning";
 const TEXT_ROLES = new Set(["assistant", "user", "system", "developer"]);
@@ -42,7 +43,7 @@ export function startMessage(d: Draft, event: StartFields, reasoning: boolean): 
     if (!TEXT_ROLES.has(role)) return malformed(d, event, "role", "developer, system, assistant or user");
   }
   const id = event.messageId;
-  const existing = d.s.messages[id];
+  const existing = d.s.messages.get(id);
   if (existing?.role === "activity") {
     return d.error("id-conflict", `${String(event.type)}: "${id}" is an activity message`, event);
   }
@@ -70,7 +71,7 @@ export function appendContent(
 ): void {
   if (!isId(event.messageId)) return malformed(d, event, "messageId", AN_ID);
   if (typeof event.delta !== "string") return malformed(d, event, "delta", "a string");
-  const existing = d.s.messages[event.messageId];
+  const existing = d.s.messages.get(event.messageId);
   if (!existing) {
     return d.error("unknown-message", `${String(event.type)}: no message "${event.messageId}"`, event);
   }
@@ -89,7 +90,7 @@ export function appendContent(
 /** `TEXT_MESSAGE_END` and `REASONING_MESSAGE_END`. */
 export function endMessage(d: Draft, event: { type?: unknown; messageId?: unknown }): void {
   if (!isId(event.messageId)) return malformed(d, event, "messageId", AN_ID);
-  const existing = d.s.messages[event.messageId];
+  const existing = d.s.messages.get(event.messageId);
   if (!existing) {
     return d.error("unknown-message", `${String(event.type)}: no message "${event.messageId}"`, event);
   }
@@ -101,7 +102,7 @@ export function endMessage(d: Draft, event: { type?: unknown; messageId?: unknow
 
 /** Ends the streaming of one message (an END, or a run that ended with it open). */
 export function closeMessage(d: Draft, id: string): void {
-  const existing = d.s.messages[id];
+  const existing = d.s.messages.get(id);
   if (existing?.streaming) {
     const message = editMessage(d, existing);
     delete message.streaming;
@@ -116,13 +117,13 @@ export function setEncryptedValue(d: Draft, event: ReasoningEncryptedValueEvent)
   if (!isId(event.entityId)) return malformed(d, event, "entityId", AN_ID);
   if (typeof event.encryptedValue !== "string") return malformed(d, event, "encryptedValue", "a string");
   if (event.subtype === "tool-call") {
-    const toolCall = d.s.toolCalls[event.entityId];
+    const toolCall = d.s.toolCalls.get(event.entityId);
     if (!toolCall) return d.error("unknown-tool-call", `REASONING_ENCRYPTED_VALUE: no tool call "${event.entityId}"`, event);
     editToolCall(d, toolCall).encryptedValue = event.encryptedValue;
     return;
   }
   if (event.subtype !== "message") return malformed(d, event, "subtype", '"tool-call" or "message"');
-  const message = d.s.messages[event.entityId];
+  const message = d.s.messages.get(event.entityId);
   if (!message || message.role === "activity") {
     return d.error("unknown-message", `REASONING_ENCRYPTED_VALUE: no message "${event.entityId}"`, event);
   }
@@ -134,7 +135,7 @@ export function activitySnapshot(d: Draft, event: ActivitySnapshotEvent): void {
   if (!isId(event.messageId)) return malformed(d, event, "messageId", AN_ID);
   if (typeof event.activityType !== "string") return malformed(d, event, "activityType", "a string");
   if (!isRecord(event.content)) return malformed(d, event, "content", "an object");
-  const existing = d.s.messages[event.messageId];
+  const existing = d.s.messages.get(event.messageId);
   const replace = event.replace ?? true;
   const fresh: ActivityMessage = {
     id: event.messageId,
@@ -165,10 +166,10 @@ export function activitySnapshot(d: Draft, event: ActivitySnapshotEvent): void {
     if (existing.streaming) closeMessage(d, event.messageId);
     if (existing.role === "assistant" && existing.toolCallIds?.length) {
       const toolCalls = d.edit("toolCalls");
-      for (const id of existing.toolCallIds) delete toolCalls[id];
+      for (const id of existing.toolCallIds) toolCalls.delete(id);
     }
     mergeEventMetadata(fresh, event);
-    d.edit("messages")[event.messageId] = d.adopt(fresh);
+    d.edit("messages").set(d.adopt(fresh));
   }
 }
 
@@ -176,7 +177,7 @@ export function activitySnapshot(d: Draft, event: ActivitySnapshotEvent): void {
 export function activityDelta(d: Draft, event: ActivityDeltaEvent): void {
   if (!isId(event.messageId)) return malformed(d, event, "messageId", AN_ID);
   if (!Array.isArray(event.patch)) return malformed(d, event, "patch", "an array of JSON Patch operations");
-  const existing = d.s.messages[event.messageId];
+  const existing = d.s.messages.get(event.messageId);
   if (!existing) return d.error("unknown-message", `ACTIVITY_DELTA: no message "${event.messageId}"`, event);
   if (existing.role !== "activity") {
     return d.error("id-conflict", `ACTIVITY_DELTA: "${event.messageId}" is not an activity message`, event);
@@ -184,7 +185,7 @@ export function activityDelta(d: Draft, event: ActivityDeltaEvent): void {
   const message = editMessage(d, existing) as ActivityMessage;
   mergeEventMetadata(message, event);
   try {
-    const content = applyJsonPatch(message.content, event.patch, (v) => d.isOwned(v), (c) => d.adoptAll(c));
+    const content = applyJsonPatch(message.content, event.patch, d);
     message.content = content as ActivityMessage["content"];
     if (typeof event.activityType === "string") message.activityType = event.activityType;
   } catch (error) {
@@ -229,33 +230,33 @@ export function messagesSnapshot(d: Draft, event: MessagesSnapshotEvent): void {
   // message by message, a tool call the snapshot moved to an earlier message was taken by it and
   // then deleted with its old owner, leaving the new owner listing a call that did not exist.
   for (const id of d.s.messageIds) {
-    const current = messages[id] as ThreadMessage;
+    const current = messages.get(id) as ThreadMessage;
     if (byId.has(id) || !keepClientOnly(current)) dropToolCalls(toolCalls, current);
   }
   for (const id of d.s.messageIds) {
-    const current = messages[id] as ThreadMessage;
+    const current = messages.get(id) as ThreadMessage;
     const replacement = byId.get(id);
     if (replacement) {
-      messages[id] = d.adopt(takeMessage(d, replacement, event));
+      messages.set(d.adopt(takeMessage(d, replacement, event)));
       nextIds.push(id);
     } else if (keepClientOnly(current)) {
       nextIds.push(id);
     } else {
-      delete messages[id];
+      messages.delete(id);
     }
   }
   const present = new Set(nextIds);
   for (const message of incoming) {
     if (present.has(message.id)) continue;
-    messages[message.id] = d.adopt(takeMessage(d, message, event));
+    messages.set(d.adopt(takeMessage(d, message, event)));
     nextIds.push(message.id);
   }
   d.s.messageIds = d.adopt(nextIds);
-  d.s.openMessageIds = d.adopt(d.s.openMessageIds.filter((id) => messages[id]?.streaming));
+  d.s.openMessageIds = d.adopt(d.s.openMessageIds.filter((id) => messages.get(id)?.streaming));
   for (const message of incoming) {
     // isId: the tool call id comes straight from the snapshot and keys a plain object (see isId).
     if (message.role !== "tool" || !isId(message.toolCallId)) continue;
-    const call = toolCalls[message.toolCallId];
+    const call = toolCalls.get(message.toolCallId);
     if (call) {
       const edited = editToolCall(d, call);
       edited.resultMessageId = message.id;
@@ -264,9 +265,9 @@ export function messagesSnapshot(d: Draft, event: MessagesSnapshotEvent): void {
   }
 }
 
-function dropToolCalls(toolCalls: Record<string, unknown>, message: ThreadMessage): void {
+function dropToolCalls(toolCalls: IdTable<ToolCallState>, message: ThreadMessage): void {
   if (message.role === "assistant" && message.toolCallIds) {
-    for (const id of message.toolCallIds) delete toolCalls[id];
+    for (const id of message.toolCallIds) toolCalls.delete(id);
   }
 }
 

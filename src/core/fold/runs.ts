@@ -37,7 +37,7 @@ export function runStarted(d: Draft, event: RunStartedEvent): void {
   if (Array.isArray(inputMessages)) {
     for (const message of inputMessages as unknown[]) {
       if (!isRecord(message) || !isId(message.id) || typeof message.role !== "string") continue;
-      if (!d.s.messages[message.id]) addMessage(d, takeMessage(d, message as never, event));
+      if (!d.s.messages.get(message.id)) addMessage(d, takeMessage(d, message as never, event));
     }
   }
 }
@@ -68,7 +68,7 @@ export function runFinished(d: Draft, event: RunFinishedEvent): void {
   if (status === "finished") {
     d.s.pendingToolCallIds = Array.isArray(named) && named.length > 0
       ? [...(named as string[])]
-      : run.toolCallIds.filter((id) => !d.s.toolCalls[id]?.resultMessageId);
+      : run.toolCallIds.filter((id) => !d.s.toolCalls.get(id)?.resultMessageId);
   }
   if (outcome?.type === "interrupt") {
     d.s.pendingInterrupts = outcome.interrupts.map(withoutNullAttribution);
@@ -104,7 +104,7 @@ export function endRun(d: Draft, status: RunStatus, error?: RunFailure): RunReco
   for (const id of [...d.s.openMessageIds]) closeMessage(d, id);
   const run = editLastRun(d) as RunRecord;
   for (const id of run.toolCallIds) {
-    const call = d.s.toolCalls[id];
+    const call = d.s.toolCalls.get(id);
     if (call?.status === "streaming-args") {
       editToolCall(d, call).status = status === "finished" || status === "interrupted" ? "waiting" : "error";
     }
@@ -131,7 +131,7 @@ function openThings(d: Draft): string | undefined {
   const parts: string[] = [];
   if (d.s.openMessageIds.length) parts.push(`message(s) ${d.s.openMessageIds.join(", ")}`);
   const run = runningRun(d);
-  const calls = run?.toolCallIds.filter((id) => d.s.toolCalls[id]?.status === "streaming-args") ?? [];
+  const calls = run?.toolCallIds.filter((id) => d.s.toolCalls.get(id)?.status === "streaming-args") ?? [];
   if (calls.length) parts.push(`tool call(s) ${calls.join(", ")}`);
   if (d.s.activeSteps.length) parts.push(`step(s) ${d.s.activeSteps.map((s) => s.name).join(", ")}`);
   if (d.s.openReasoning.length) parts.push(`reasoning span(s) ${d.s.openReasoning.join(", ")}`);

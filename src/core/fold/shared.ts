@@ -34,7 +34,7 @@ export function ownerOf(event: { subagentRunId?: unknown }): string {
 
 export function addMessage(d: Draft, message: ThreadMessage): void {
   const messages = d.edit("messages");
-  messages[message.id] = d.adopt(message);
+  messages.set(d.adopt(message));
   (d.edit("messageIds") as string[]).push(message.id);
 }
 
@@ -42,14 +42,14 @@ export function addMessage(d: Draft, message: ThreadMessage): void {
 export function editMessage<M extends ThreadMessage>(d: Draft, message: M): M {
   const messages = d.edit("messages");
   const owned = d.own(message);
-  messages[message.id] = owned;
+  messages.set(owned);
   return owned;
 }
 
 export function editToolCall(d: Draft, toolCall: ToolCallState): ToolCallState {
   const toolCalls = d.edit("toolCalls");
   const owned = d.own(toolCall);
-  toolCalls[toolCall.id] = owned;
+  toolCalls.set(owned);
   return owned;
 }
 
@@ -108,10 +108,10 @@ export function takeMessage(d: Draft, raw: Message, event: unknown = raw): Threa
   const ids: string[] = [];
   for (const call of toolCalls) {
     if (!call || !isId(call.id)) continue;
-    const previous = toolCallStates[call.id];
+    const previous = toolCallStates.get(call.id);
     // A tool call belongs to one message. Taking it again (twice in this message, or while another
     // message still lists it) left that message listing a call whose `messageId` points elsewhere.
-    const holder = previous && previous.messageId !== message.id ? d.s.messages[previous.messageId] : undefined;
+    const holder = previous && previous.messageId !== message.id ? d.s.messages.get(previous.messageId) : undefined;
     if (ids.includes(call.id) || (holder?.role === "assistant" && holder.toolCallIds?.includes(call.id))) {
       d.error("duplicate-id", `message "${message.id}": tool call "${call.id}" already belongs to a message; skipped`, event);
       continue;
@@ -129,7 +129,7 @@ export function takeMessage(d: Draft, raw: Message, event: unknown = raw): Threa
     if (previous?.resultMessageId) state.resultMessageId = previous.resultMessageId;
     if (call.metadata !== undefined) state.metadata = call.metadata;
     if (call.encryptedValue !== undefined) state.encryptedValue = call.encryptedValue;
-    toolCallStates[call.id] = d.adopt(state);
+    toolCallStates.set(d.adopt(state));
     d.touchedToolCalls.add(call.id);
   }
   return { ...rest, toolCallIds: ids } as ThreadMessage;

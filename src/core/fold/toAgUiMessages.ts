@@ -19,7 +19,7 @@ export interface ToAgUiMessagesOptions {
 export function toAgUiMessages(state: ThreadState, options: ToAgUiMessagesOptions = {}): Message[] {
   const out: Message[] = [];
   for (const id of state.messageIds) {
-    const message = state.messages[id];
+    const message = state.messages.get(id);
     if (!message) continue;
     if (message.role === "activity" && !options.includeActivity) continue;
     const { streaming: _streaming, ...rest } = message;
@@ -32,7 +32,7 @@ export function toAgUiMessages(state: ThreadState, options: ToAgUiMessagesOption
     if (toolCallIds) {
       result.toolCalls = [];
       for (const callId of toolCallIds) {
-        const call = state.toolCalls[callId];
+        const call = state.toolCalls.get(callId);
         if (call) result.toolCalls.push(toAgUiToolCall(call));
       }
     }

@@ -40,7 +40,7 @@ export function startToolCall(d: Draft, event: ToolCallStartFields): void {
     ids.push(id);
     edited.toolCallIds = ids;
   };
-  const existing = d.s.toolCalls[id];
+  const existing = d.s.toolCalls.get(id);
   if (existing) {
     listInRun();
     if (existing.status === "streaming-args") {
@@ -54,11 +54,11 @@ export function startToolCall(d: Draft, event: ToolCallStartFields): void {
   }
 
   const parentId = isId(event.parentMessageId) ? event.parentMessageId : undefined;
-  const parent = parentId === undefined ? undefined : d.s.messages[parentId];
+  const parent = parentId === undefined ? undefined : d.s.messages.get(parentId);
   let owner: ThreadMessage | undefined = parent?.role === "assistant" ? parent : undefined;
   if (!owner) {
     const ownerId = parentId !== undefined && !parent ? parentId : id;
-    const clash = d.s.messages[ownerId];
+    const clash = d.s.messages.get(ownerId);
     if (clash?.role === "assistant") {
       owner = clash;
     } else if (clash) {
@@ -88,7 +88,7 @@ export function startToolCall(d: Draft, event: ToolCallStartFields): void {
   if (run) call.runId = run.runId;
   if (isId(event.subagentRunId)) call.subagentRunId = event.subagentRunId;
   mergeEventMetadata(call, event);
-  d.edit("toolCalls")[id] = d.adopt(call);
+  d.edit("toolCalls").set(d.adopt(call));
 }
 
 /** `TOOL_CALL_ARGS`: append a fragment of the JSON argument text; it is parsed once per batch. */
@@ -98,7 +98,7 @@ export function appendToolCallArgs(
 ): void {
   if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", AN_ID);
   if (typeof event.delta !== "string") return malformed(d, event, "delta", "a string");
-  const existing = d.s.toolCalls[event.toolCallId];
+  const existing = d.s.toolCalls.get(event.toolCallId);
   if (!existing) {
     return d.error("unknown-tool-call", `TOOL_CALL_ARGS: no tool call "${event.toolCallId}"`, event);
   }
@@ -114,7 +114,7 @@ export function appendToolCallArgs(
 /** `TOOL_CALL_END`: the arguments are complete; the call now waits for its result. */
 export function endToolCall(d: Draft, event: { type?: unknown; toolCallId?: unknown }): void {
   if (!isId(event.toolCallId)) return malformed(d, event, "toolCallId", AN_ID);
-  const existing = d.s.toolCalls[event.toolCallId];
+  const existing = d.s.toolCalls.get(event.toolCallId);
   if (!existing) {
     return d.error("unknown-tool-call", `TOOL_CALL_END: no tool call "${event.toolCallId}"`, event);
   }
@@ -135,7 +135,7 @@ export function toolCallResult(d: Draft, event: ToolCallResultEvent): void {
   if (typeof event.content !== "string" && !Array.isArray(event.content)) {
     return malformed(d, event, "content", "a string or an array of content parts");
   }
-  if (d.s.messages[event.messageId]) {
+  if (d.s.messages.get(event.messageId)) {
     return d.error("duplicate-id", `TOOL_CALL_RESULT: message "${event.messageId}" already exists`, event);
   }
   const message: ToolMessage = {
@@ -147,16 +147,16 @@ export function toolCallResult(d: Draft, event: ToolCallResultEvent): void {
   if (isId(event.subagentRunId)) message.subagentRunId = event.subagentRunId;
   mergeEventMetadata(message, event);
 
-  const call = d.s.toolCalls[event.toolCallId];
+  const call = d.s.toolCalls.get(event.toolCallId);
   const ownerIndex = call ? d.s.messageIds.indexOf(call.messageId) : -1;
   if (ownerIndex === -1) {
     addMessage(d, message);
   } else {
     const ids = d.edit("messageIds") as string[];
     let at = ownerIndex + 1;
-    while (at < ids.length && d.s.messages[ids[at] as string]?.role === "tool") at++;
+    while (at < ids.length && d.s.messages.get(ids[at] as string)?.role === "tool") at++;
     ids.splice(at, 0, message.id);
-    d.edit("messages")[message.id] = d.adopt(message);
+    d.edit("messages").set(d.adopt(message));
   }
   if (call) {
     const edited = editToolCall(d, call);

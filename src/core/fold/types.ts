@@ -1,3 +1,4 @@
+import type { IdTable } from "./idTable";
 import type {
   ActivityMessage,
   AssistantMessage,
@@ -149,8 +150,10 @@ export interface ThreadState {
   threadId: string | undefined;
   /** Message ids in display order. A new array only when a message is added, removed or moved. */
   messageIds: readonly string[];
-  messages: Readonly<Record<string, ThreadMessage>>;
-  toolCalls: Readonly<Record<string, ToolCallState>>;
+  /** Messages by id (`thread.messages.get(id)`); the order is `messageIds`. */
+  messages: ReadonlyTable<ThreadMessage>;
+  /** Tool calls by id (`thread.toolCalls.get(id)`). */
+  toolCalls: ReadonlyTable<ToolCallState>;
   /** The agent's shared state (`STATE_SNAPSHOT` / `STATE_DELTA`). */
   state: unknown;
   runs: readonly RunRecord[];
@@ -176,6 +179,17 @@ export interface ThreadState {
   eventCount: number;
   status: AgentStatus;
 }
+
+/**
+ * The read side of an {@link IdTable}: what the thread's `messages` and `toolCalls` offer.
+ *
+ * @example
+ * thread.messages.get("m1")?.content;
+ */
+export type ReadonlyTable<T extends { readonly id: string }> = Pick<
+  IdTable<T>,
+  "get" | "has" | "size" | "keys" | "values" | "entries" | "toJSON" | typeof Symbol.iterator
+>;
 
 /** Logs of custom, raw and error entries keep this many of the latest, so memory stays bounded. */
 export const EVENT_LOG_LIMIT = 500;

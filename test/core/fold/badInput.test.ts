@@ -47,7 +47,7 @@ function expectRejected(before: ThreadState, bad: unknown, codes: ProtocolErrorC
   } else if (open) {
     const next = foldEvents(after, [ev.text(open, "!")]);
     expect(next.errorCount).toBe(after.errorCount);
-    expect((next.messages[open] as Loose).content).toBe(`${(after.messages[open] as Loose).content}!`);
+    expect((next.messages.get(open) as Loose).content).toBe(`${(after.messages.get(open) as Loose).content}!`);
   } else {
     expect(foldEvents(after, [ev.custom("probe", 1)]).errorCount).toBe(after.errorCount);
   }
@@ -95,13 +95,13 @@ describe("events out of order", () => {
     const before = running();
     expectRejected(before, ev.textEnd("ghost"), ["unknown-message"]);
     const after = expectRejected(before, ev.textEnd("done"), ["not-open"]);
-    expect(after.messages.done).toBe(before.messages.done);
+    expect(after.messages.get("done")).toBe(before.messages.get("done"));
   });
 
   it("CONTENT on a closed message is kept but reported", () => {
     const after = expectRejected(running(), ev.text("done", "+"), ["not-open"]);
-    expect((after.messages.done as Loose).content).toBe("fine+");
-    expect(after.messages.done?.streaming).toBeUndefined();
+    expect((after.messages.get("done") as Loose).content).toBe("fine+");
+    expect(after.messages.get("done")?.streaming).toBeUndefined();
   });
 
   it("ARGS and END before START", () => {
@@ -113,25 +113,25 @@ describe("events out of order", () => {
   it("ARGS after END are kept but reported; a second END is refused", () => {
     const before = running();
     const after = expectRejected(before, ev.toolArgs("tc", " "), ["not-open"]);
-    expect(after.toolCalls.tc).toMatchObject({ argsText: '{"a":1} ', status: "waiting" });
-    expect(expectRejected(before, ev.toolEnd("tc"), ["not-open"]).toolCalls.tc).toBe(before.toolCalls.tc);
+    expect(after.toolCalls.get("tc")).toMatchObject({ argsText: '{"a":1} ', status: "waiting" });
+    expect(expectRejected(before, ev.toolEnd("tc"), ["not-open"]).toolCalls.get("tc")).toBe(before.toolCalls.get("tc"));
   });
 
   it("a duplicate START while open keeps what streamed", () => {
     const before = running();
     const text = expectRejected(before, ev.textStart("m"), ["already-open"]);
-    expect(text.messages.m).toBe(before.messages.m);
+    expect(text.messages.get("m")).toBe(before.messages.get("m"));
     const streamingTool = foldEvents(before, [ev.toolStart("tc2", "g")]);
     const tool = expectRejected(streamingTool, ev.toolStart("tc2", "other"), ["already-open"]);
-    expect(tool.toolCalls.tc2).toBe(streamingTool.toolCalls.tc2);
+    expect(tool.toolCalls.get("tc2")).toBe(streamingTool.toolCalls.get("tc2"));
     const reasoning = foldEvents(before, [ev.reasoningMsgStart("r"), ev.reasoningMsg("r", "x")]);
-    expect(expectRejected(reasoning, ev.reasoningMsgStart("r"), ["already-open"]).messages.r).toBe(reasoning.messages.r);
+    expect(expectRejected(reasoning, ev.reasoningMsgStart("r"), ["already-open"]).messages.get("r")).toBe(reasoning.messages.get("r"));
   });
 
   it("a TOOL_CALL_START refused for an id conflict leaves nothing pending", () => {
     const before = foldEvents(fresh(), [ev.runStarted(), ev.textStart("tc", { role: "user" }), ev.textEnd("tc")]);
     const after = expectRejected(before, ev.toolStart("tc", "f"), ["id-conflict"]);
-    expect(after.toolCalls).toEqual({});
+    expect(after.toolCalls.size).toBe(0);
     expect(after.runs).toBe(before.runs);
     const finished = foldEvents(after, [ev.runFinished()]);
     expect(finished.pendingToolCallIds).toEqual([]);
@@ -141,10 +141,10 @@ describe("events out of order", () => {
   it("a duplicate TOOL_CALL_RESULT message id keeps the first result", () => {
     const before = foldEvents(running(), [ev.toolResult("res", "tc", "first")]);
     const after = expectRejected(before, ev.toolResult("res", "tc", "second"), ["duplicate-id"]);
-    expect((after.messages.res as Loose).content).toBe("first");
+    expect((after.messages.get("res") as Loose).content).toBe("first");
     expect(after.messageIds).toBe(before.messageIds);
     // A result may not take the id of a message of another kind either.
-    expect(expectRejected(before, ev.toolResult("done", "tc", "x"), ["duplicate-id"]).messages.done).toBe(before.messages.done);
+    expect(expectRejected(before, ev.toolResult("done", "tc", "x"), ["duplicate-id"]).messages.get("done")).toBe(before.messages.get("done"));
   });
 
   it("an event after RUN_FINISHED is reported as outside the run but applied", () => {
@@ -168,7 +168,7 @@ describe("events out of order", () => {
     const before = running();
     const finish = ev.runFinished();
     const after = expectRejected(before, finish, ["unclosed-at-finish"]);
-    expect(after.messages.m).toEqual({ id: "m", role: "assistant", content: "ok" });
+    expect(after.messages.get("m")).toEqual({ id: "m", role: "assistant", content: "ok" });
     expect(after.openMessageIds).toEqual([]);
     expect(after.runs[0]?.status).toBe("finished");
     expect(after.errors[0]?.message).toContain("m");
@@ -177,7 +177,7 @@ describe("events out of order", () => {
   it("RUN_FINISHED with a tool call still streaming leaves it waiting, and pending", () => {
     const before = foldEvents(fresh(), [ev.runStarted(), ev.toolStart("tc", "f"), ev.toolArgs("tc", '{"x":')]);
     const after = expectRejected(before, ev.runFinished(), ["unclosed-at-finish"]);
-    expect(after.toolCalls.tc).toMatchObject({ status: "waiting", args: {} });
+    expect(after.toolCalls.get("tc")).toMatchObject({ status: "waiting", args: {} });
     expect(after.pendingToolCallIds).toEqual(["tc"]);
     expect(after.status).toBe("waiting");
   });
@@ -263,8 +263,8 @@ describe("fields of the wrong type", () => {
       { id: "u", role: "user", content: "y", streaming: true },
     ] as never);
     const after = foldEvents(running(), [snap]);
-    expect(after.messages.a).toEqual({ id: "a", role: "assistant", content: "x" });
-    expect(after.messages.u).toEqual({ id: "u", role: "user", content: "y" });
+    expect(after.messages.get("a")).toEqual({ id: "a", role: "assistant", content: "x" });
+    expect(after.messages.get("u")).toEqual({ id: "u", role: "user", content: "y" });
     expect(after.openMessageIds).toEqual([]);
     expectConsistent(after);
   });
@@ -277,7 +277,7 @@ describe("fields of the wrong type", () => {
     ] as never);
     const after = foldEvents(running(), [snap]);
     expectConsistent(after);
-    expect(after.toolCalls.dup?.messageId).toBe("a1");
+    expect(after.toolCalls.get("dup")?.messageId).toBe("a1");
     expect(after.errors.map((e) => e.code)).toEqual(["duplicate-id", "duplicate-id"]);
   });
 });
@@ -289,8 +289,8 @@ describe("tool calls claimed twice", () => {
       { id: "other", role: "assistant", toolCalls: [{ id: "tc", type: "function", function: { name: "hijack", arguments: "" } }] },
     ] } });
     const after = foldEvents(before, [start]);
-    expect(after.toolCalls.tc).toMatchObject({ messageId: "done", name: "f", argsText: '{"a":1}' });
-    expect(after.messages.other).toEqual({ id: "other", role: "assistant", toolCallIds: [] });
+    expect(after.toolCalls.get("tc")).toMatchObject({ messageId: "done", name: "f", argsText: '{"a":1}' });
+    expect(after.messages.get("other")).toEqual({ id: "other", role: "assistant", toolCallIds: [] });
     expect(after.errors.map((e) => [e.code, e.event])).toContainEqual(["duplicate-id", start]);
     expectConsistent(after);
   });
@@ -305,8 +305,8 @@ describe("hostile strings", () => {
       ev.custom(script, script), ev.stepStarted(script), ev.stepFinished(script),
     ]);
     expect(after.errors).toEqual([]);
-    expect((after.messages[script] as Loose).content).toBe(script);
-    expect(after.toolCalls.tc).toMatchObject({ name: script, args: { html: script } });
+    expect((after.messages.get(script) as Loose).content).toBe(script);
+    expect(after.toolCalls.get("tc")).toMatchObject({ name: script, args: { html: script } });
     expect(after.customEvents[0]).toMatchObject({ name: script, value: script });
     expectConsistent(after);
   });
@@ -333,7 +333,7 @@ describe("hostile strings", () => {
       const after = foldEvents(createThreadState({ threadId: "t1", messages: [{ id: name, role: "user", content: "seed" }] }), events);
       expectConsistent(after, events.length);
       expect(after.messageIds).not.toContain(name);
-      expect(Object.keys(after.toolCalls)).not.toContain(name);
+      expect([...after.toolCalls.keys()]).not.toContain(name);
       expect(Object.keys(after.subagents)).not.toContain(name);
       expect(after.openMessageIds).not.toContain(name);
       expect(after.errors.every((e) => e.code !== "malformed-event" || !e.message.startsWith("The event could not be applied"))).toBe(true);
@@ -359,8 +359,8 @@ describe("hostile strings", () => {
     expect(({} as Loose).polluted).toBeUndefined();
     expect(Object.getPrototypeOf(after.state)).toBe(Object.prototype);
     expect((after.state as Loose).a.a).toBe(1);
-    expect(Object.getPrototypeOf((after.messages.m as Loose).metadata)).toBe(Object.prototype);
-    expect((after.messages.act as Loose).content.b.a).toBe(1);
+    expect(Object.getPrototypeOf((after.messages.get("m") as Loose).metadata)).toBe(Object.prototype);
+    expect((after.messages.get("act") as Loose).content.b.a).toBe(1);
     expectConsistent(after);
   });
 });
@@ -369,14 +369,14 @@ describe("huge input", () => {
   it("a multi-megabyte delta is appended whole", () => {
     const big = "x".repeat(5_000_000);
     const after = foldEvents(running(), [ev.text("m", big), ev.text("m", big)]);
-    expect((after.messages.m as Loose).content.length).toBe(2 + 10_000_000);
+    expect((after.messages.get("m") as Loose).content.length).toBe(2 + 10_000_000);
     expect(after.errors).toEqual([]);
   });
 
   it("fifty thousand small deltas in one burst", () => {
     const deltas = Array.from({ length: 50_000 }, (_, i) => ev.text("m", String(i % 10)));
     const after = foldEvents(running(), deltas);
-    expect((after.messages.m as Loose).content.length).toBe(2 + 50_000);
+    expect((after.messages.get("m") as Loose).content.length).toBe(2 + 50_000);
     expect(after.eventCount).toBe(running().eventCount + 50_000);
   });
 
@@ -385,7 +385,7 @@ describe("huge input", () => {
     const text = JSON.stringify(args);
     const pieces = text.match(/[\s\S]{1,997}/g) as string[];
     const after = foldEvents(fresh(), [ev.runStarted(), ev.toolStart("big", "f"), ...pieces.map((p) => ev.toolArgs("big", p)), ev.toolEnd("big")]);
-    expect(after.toolCalls.big?.args).toEqual(args);
+    expect(after.toolCalls.get("big")?.args).toEqual(args);
   });
 
   it("a very long id and a deeply nested state", () => {
@@ -408,5 +408,18 @@ describe("huge input", () => {
     const parts = [{ type: "text", text: "a" }, { type: "image", source: { type: "url", value: "https://x/y.png" } }];
     const after = foldEvents(fresh(), [ev.runStarted(), { type: EventType.TOOL_CALL_RESULT, messageId: "r", toolCallId: "x", content: parts }]);
     expect(toAgUiMessages(after)).toEqual([{ id: "r", role: "tool", toolCallId: "x", content: parts }]);
+  });
+});
+
+describe("large hostile state", () => {
+  it("an own __proto__ key in a state of hundreds of keys survives a delta as plain data", () => {
+    const big: Record<string, unknown> = JSON.parse(`{"__proto__":{"x":1},${Array.from({ length: 200 }, (_, i) => `"k${i}":${i}`).join(",")}}`);
+    const after = foldEvents(fresh(), [ev.runStarted(), ev.stateSnapshot(big), ev.stateDelta([{ op: "replace", path: "/k5", value: 50 }])]);
+    const state = after.state as Record<string, unknown>;
+    expect(after.errors).toEqual([]);
+    expect(Object.getPrototypeOf(state)).toBe(Object.prototype);
+    expect(Object.prototype.hasOwnProperty.call(state, "__proto__")).toBe(true);
+    expect(state.k5).toBe(50);
+    expect(big.k5).toBe(5);
   });
 });

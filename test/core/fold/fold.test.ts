@@ -20,14 +20,14 @@ const fresh = (messages?: Message[]) => createThreadState({ threadId: "t1", ...(
 const fold = (events: unknown[], from: ThreadState = fresh()) => foldEvents(from, events);
 /** Folds one event at a time, as a slow network would deliver them. */
 const foldEach = (events: unknown[], from: ThreadState = fresh()) => events.reduce<ThreadState>((s, e) => foldEvent(s, e), from);
-const msg = (s: ThreadState, id: string) => s.messages[id] as Loose | undefined;
+const msg = (s: ThreadState, id: string) => s.messages.get(id) as Loose | undefined;
 const codes = (s: ThreadState) => s.errors.map((e) => e.code);
 
 describe("text messages", () => {
   it("START creates an empty streaming assistant message, listed and open", () => {
     const s = fold([ev.runStarted(), ev.textStart("m1")]);
     expect(s.messageIds).toEqual(["m1"]);
-    expect(s.messages.m1).toEqual({ id: "m1", role: "assistant", content: "", streaming: true });
+    expect(s.messages.get("m1")).toEqual({ id: "m1", role: "assistant", content: "", streaming: true });
     expect(s.openMessageIds).toEqual(["m1"]);
     expect(s.errors).toEqual([]);
   });
@@ -107,8 +107,8 @@ describe("tool calls", () => {
   it("START without a parent creates an assistant message named after the call", () => {
     const s = fold([ev.runStarted(), ev.toolStart("tc1", "weather")]);
     expect(s.messageIds).toEqual(["tc1"]);
-    expect(s.messages.tc1).toEqual({ id: "tc1", role: "assistant", toolCallIds: ["tc1"] });
-    expect(s.toolCalls.tc1).toEqual({
+    expect(s.messages.get("tc1")).toEqual({ id: "tc1", role: "assistant", toolCallIds: ["tc1"] });
+    expect(s.toolCalls.get("tc1")).toEqual({
       id: "tc1", name: "weather", messageId: "tc1", argsText: "", args: undefined, status: "streaming-args", runId: "r1",
     });
     expect(s.runs[0]?.toolCallIds).toEqual(["tc1"]);
@@ -116,40 +116,40 @@ describe("tool calls", () => {
 
   it("goes streaming-args → waiting → complete", () => {
     let s = fold([ev.runStarted(), ev.toolStart("tc1", "weather"), ev.toolArgs("tc1", '{"city":"Paris"}')]);
-    expect(s.toolCalls.tc1?.status).toBe("streaming-args");
+    expect(s.toolCalls.get("tc1")?.status).toBe("streaming-args");
     s = foldEvent(s, ev.toolEnd("tc1"));
-    expect(s.toolCalls.tc1?.status).toBe("waiting");
+    expect(s.toolCalls.get("tc1")?.status).toBe("waiting");
     s = foldEvent(s, ev.toolResult("res1", "tc1", "sunny"));
-    expect(s.toolCalls.tc1).toMatchObject({ status: "complete", resultMessageId: "res1" });
+    expect(s.toolCalls.get("tc1")).toMatchObject({ status: "complete", resultMessageId: "res1" });
   });
 
   it("parses partial JSON arguments at the end of each burst", () => {
     let s = fold([ev.runStarted(), ev.toolStart("tc1", "weather"), ev.toolArgs("tc1", '{"city":"Par')]);
-    expect(s.toolCalls.tc1?.argsText).toBe('{"city":"Par');
-    expect(s.toolCalls.tc1?.args).toEqual({ city: "Par" });
+    expect(s.toolCalls.get("tc1")?.argsText).toBe('{"city":"Par');
+    expect(s.toolCalls.get("tc1")?.args).toEqual({ city: "Par" });
     s = fold([ev.toolArgs("tc1", 'is","days":[1,'), ev.toolArgs("tc1", "2")], s);
-    expect(s.toolCalls.tc1?.args).toEqual({ city: "Paris", days: [1, 2] });
+    expect(s.toolCalls.get("tc1")?.args).toEqual({ city: "Paris", days: [1, 2] });
     s = fold([ev.toolArgs("tc1", "]}"), ev.toolEnd("tc1")], s);
-    expect(s.toolCalls.tc1?.argsText).toBe('{"city":"Paris","days":[1,2]}');
-    expect(s.toolCalls.tc1?.args).toEqual({ city: "Paris", days: [1, 2] });
+    expect(s.toolCalls.get("tc1")?.argsText).toBe('{"city":"Paris","days":[1,2]}');
+    expect(s.toolCalls.get("tc1")?.args).toEqual({ city: "Paris", days: [1, 2] });
   });
 
   it("leaves args undefined while the text is empty or blank", () => {
     let s = fold([ev.runStarted(), ev.toolStart("tc1", "f")]);
-    expect(s.toolCalls.tc1?.args).toBeUndefined();
+    expect(s.toolCalls.get("tc1")?.args).toBeUndefined();
     s = foldEvent(s, ev.toolArgs("tc1", "  "));
-    expect(s.toolCalls.tc1?.args).toBeUndefined();
+    expect(s.toolCalls.get("tc1")?.args).toBeUndefined();
     s = foldEvent(s, ev.toolArgs("tc1", "{"));
-    expect(s.toolCalls.tc1?.args).toEqual({});
+    expect(s.toolCalls.get("tc1")?.args).toEqual({});
   });
 
   it("args depend on the text alone, not on how the stream was cut into bursts", () => {
     const events = [ev.runStarted(), ev.toolStart("tc1", "f"), ev.toolArgs("tc1", "1"), ev.toolArgs("tc1", "-")];
     const oneBurst = fold(events);
     const stepwise = foldEach(events);
-    expect(oneBurst.toolCalls.tc1?.args).toBeUndefined();
-    expect(stepwise.toolCalls.tc1?.args).toBeUndefined();
-    expect(fold([ev.toolArgs("tc1", "")], foldEach(events.slice(0, 3))).toolCalls.tc1?.args).toBe(1);
+    expect(oneBurst.toolCalls.get("tc1")?.args).toBeUndefined();
+    expect(stepwise.toolCalls.get("tc1")?.args).toBeUndefined();
+    expect(fold([ev.toolArgs("tc1", "")], foldEach(events.slice(0, 3))).toolCalls.get("tc1")?.args).toBe(1);
   });
 
   it("attaches to an assistant parent, in order, and leaves its text alone", () => {
@@ -159,7 +159,7 @@ describe("tool calls", () => {
     ]);
     expect(s.messageIds).toEqual(["m1"]);
     expect(msg(s, "m1")).toEqual({ id: "m1", role: "assistant", content: "Let me check", toolCallIds: ["tc1", "tc2"] });
-    expect(s.toolCalls.tc2?.messageId).toBe("m1");
+    expect(s.toolCalls.get("tc2")?.messageId).toBe("m1");
     expect(s.runs[0]?.toolCallIds).toEqual(["tc1", "tc2"]);
   });
 
@@ -176,15 +176,15 @@ describe("tool calls", () => {
   it("a replayed START after END reopens the call without listing it twice", () => {
     const s = fold([ev.runStarted(), ev.toolStart("tc1", "a"), ev.toolArgs("tc1", "{}"), ev.toolEnd("tc1"), ev.toolStart("tc1", "renamed")]);
     expect(msg(s, "tc1")?.toolCallIds).toEqual(["tc1"]);
-    expect(s.toolCalls.tc1).toMatchObject({ name: "renamed", status: "streaming-args", argsText: "{}" });
+    expect(s.toolCalls.get("tc1")).toMatchObject({ name: "renamed", status: "streaming-args", argsText: "{}" });
     expect(s.errors).toEqual([]);
   });
 
   it("a result that arrives before END completes the call at END", () => {
     let s = fold([ev.runStarted(), ev.toolStart("tc1", "a"), ev.toolResult("res", "tc1", "early")]);
-    expect(s.toolCalls.tc1).toMatchObject({ status: "streaming-args", resultMessageId: "res" });
+    expect(s.toolCalls.get("tc1")).toMatchObject({ status: "streaming-args", resultMessageId: "res" });
     s = foldEvent(s, ev.toolEnd("tc1"));
-    expect(s.toolCalls.tc1?.status).toBe("complete");
+    expect(s.toolCalls.get("tc1")?.status).toBe("complete");
   });
 
   it("keeps metadata and encrypted values on the call, and converts back to AG-UI tool calls", () => {
@@ -192,7 +192,7 @@ describe("tool calls", () => {
       ev.runStarted(), ev.toolStart("tc1", "f", undefined, { metadata: { k: "v" } }), ev.toolArgs("tc1", '{"a":1}'), ev.toolEnd("tc1"),
       ev.encrypted("tool-call", "tc1", "SECRET"),
     ]);
-    expect(s.toolCalls.tc1).toMatchObject({ metadata: { k: "v" }, encryptedValue: "SECRET" });
+    expect(s.toolCalls.get("tc1")).toMatchObject({ metadata: { k: "v" }, encryptedValue: "SECRET" });
     expect(toAgUiMessages(s)).toEqual([
       {
         id: "tc1", role: "assistant",
@@ -211,13 +211,13 @@ describe("tool results", () => {
       ev.toolResult("r2", "tc2", "two"), ev.toolResult("r1", "tc1", "one"),
     ]);
     expect(s.messageIds).toEqual(["m1", "r2", "r1", "m2"]);
-    expect(s.messages.r1).toEqual({ id: "r1", role: "tool", toolCallId: "tc1", content: "one" });
+    expect(s.messages.get("r1")).toEqual({ id: "r1", role: "tool", toolCallId: "tc1", content: "one" });
   });
 
   it("appends a result for an unknown tool call at the end", () => {
     const s = fold([ev.runStarted(), ev.textStart("m1"), ev.textEnd("m1"), ev.toolResult("res", "ghost", "?")]);
     expect(s.messageIds).toEqual(["m1", "res"]);
-    expect(s.toolCalls).toEqual({});
+    expect(s.toolCalls.size).toBe(0);
     expect(s.errors).toEqual([]);
   });
 
@@ -233,7 +233,7 @@ describe("tool results", () => {
     expect(s.pendingToolCallIds).toEqual(["tc"]);
     s = foldEvent(s, ev.toolResult("res", "tc", "yes"));
     expect(s.pendingToolCallIds).toEqual([]);
-    expect(s.toolCalls.tc?.status).toBe("complete");
+    expect(s.toolCalls.get("tc")?.status).toBe("complete");
   });
 });
 
@@ -242,9 +242,9 @@ describe("reasoning", () => {
     let s = fold([ev.runStarted(), ev.reasoningStart("span"), ev.reasoningMsgStart("r"), ev.reasoningMsg("r", "hmm"), ev.reasoningMsg("r", "…")]);
     expect(s.openReasoning).toEqual(["span"]);
     expect(s.openMessageIds).toEqual(["r"]);
-    expect(s.messages.r).toEqual({ id: "r", role: "reasoning", content: "hmm…", streaming: true });
+    expect(s.messages.get("r")).toEqual({ id: "r", role: "reasoning", content: "hmm…", streaming: true });
     s = fold([ev.reasoningMsgEnd("r"), ev.reasoningEnd("span"), ev.encrypted("message", "r", "ENC")], s);
-    expect(s.messages.r).toEqual({ id: "r", role: "reasoning", content: "hmm…", encryptedValue: "ENC" });
+    expect(s.messages.get("r")).toEqual({ id: "r", role: "reasoning", content: "hmm…", encryptedValue: "ENC" });
     expect(s.openReasoning).toEqual([]);
     expect(s.openMessageIds).toEqual([]);
     expect(s.errors).toEqual([]);
@@ -268,7 +268,7 @@ describe("reasoning", () => {
 describe("activity", () => {
   it("a snapshot creates an activity message and a delta patches its content", () => {
     let s = fold([ev.runStarted(), ev.activitySnapshot("plan", "PLAN", { steps: [{ title: "a", done: false }] })]);
-    expect(s.messages.plan).toEqual({ id: "plan", role: "activity", activityType: "PLAN", content: { steps: [{ title: "a", done: false }] } });
+    expect(s.messages.get("plan")).toEqual({ id: "plan", role: "activity", activityType: "PLAN", content: { steps: [{ title: "a", done: false }] } });
     s = foldEvent(s, ev.activityDelta("plan", [{ op: "replace", path: "/steps/0/done", value: true }, { op: "add", path: "/steps/-", value: { title: "b" } }]));
     expect(msg(s, "plan")?.content).toEqual({ steps: [{ title: "a", done: true }, { title: "b" }] });
   });
@@ -276,26 +276,26 @@ describe("activity", () => {
   it("replace:false keeps an existing activity; the default replaces it", () => {
     let s = fold([ev.runStarted(), ev.activitySnapshot("plan", "PLAN", { v: 1 })]);
     s = foldEvent(s, ev.activitySnapshot("plan", "OTHER", { v: 2 }, { replace: false }));
-    expect(s.messages.plan).toMatchObject({ activityType: "PLAN", content: { v: 1 } });
+    expect(s.messages.get("plan")).toMatchObject({ activityType: "PLAN", content: { v: 1 } });
     s = foldEvent(s, ev.activitySnapshot("plan", "PLAN2", { v: 3 }));
-    expect(s.messages.plan).toMatchObject({ activityType: "PLAN2", content: { v: 3 } });
+    expect(s.messages.get("plan")).toMatchObject({ activityType: "PLAN2", content: { v: 3 } });
     expect(s.messageIds).toEqual(["plan"]);
   });
 
   it("a snapshot replaces a non-activity message of the same id unless replace is false", () => {
     const base = fold([ev.runStarted(), ev.textStart("x"), ev.text("x", "t"), ev.textEnd("x")]);
-    expect(foldEvent(base, ev.activitySnapshot("x", "PLAN", {}, { replace: false })).messages.x?.role).toBe("assistant");
+    expect(foldEvent(base, ev.activitySnapshot("x", "PLAN", {}, { replace: false })).messages.get("x")?.role).toBe("assistant");
     const replaced = foldEvent(base, ev.activitySnapshot("x", "PLAN", { a: 1 }));
-    expect(replaced.messages.x).toEqual({ id: "x", role: "activity", activityType: "PLAN", content: { a: 1 } });
+    expect(replaced.messages.get("x")).toEqual({ id: "x", role: "activity", activityType: "PLAN", content: { a: 1 } });
     expect(replaced.messageIds).toEqual(["x"]);
   });
 
   it("a snapshot that replaces a streaming assistant message takes its stream and tool calls with it", () => {
     const before = fold([ev.runStarted(), ev.textStart("x"), ev.text("x", "t"), ev.toolStart("tc", "f", "x"), ev.toolEnd("tc")]);
     const after = foldEvent(before, ev.activitySnapshot("x", "PLAN", {}));
-    expect(after.messages.x).toEqual({ id: "x", role: "activity", activityType: "PLAN", content: {} });
+    expect(after.messages.get("x")).toEqual({ id: "x", role: "activity", activityType: "PLAN", content: {} });
     expect(after.openMessageIds).toEqual([]);
-    expect(after.toolCalls).toEqual({});
+    expect(after.toolCalls.size).toBe(0);
     // A later result for the call is no longer placed after the activity.
     const late = fold([ev.textStart("y"), ev.textEnd("y"), ev.toolResult("res", "tc", "ok")], after);
     expect(late.messageIds).toEqual(["x", "y", "res"]);
@@ -314,7 +314,7 @@ describe("activity", () => {
     const onText = ev.activityDelta("m", []);
     const s = fold([ev.runStarted(), ev.activitySnapshot("plan", "PLAN", {}), onActivity, ev.textStart("m"), ev.textEnd("m"), onText]);
     expect(s.errors.map((e) => [e.code, e.event])).toEqual([["id-conflict", onActivity], ["id-conflict", onText]]);
-    expect(s.messages.plan?.role).toBe("activity");
+    expect(s.messages.get("plan")?.role).toBe("activity");
   });
 });
 
@@ -356,8 +356,8 @@ describe("messages snapshot", () => {
       { id: "m1", role: "assistant", content: "new" },
     ]));
     expect(s.messageIds).toEqual(["m1", "act", "think", "u0"]);
-    expect(s.messages.m1).toEqual({ id: "m1", role: "assistant", content: "new" });
-    expect(s.messages.gone).toBeUndefined();
+    expect(s.messages.get("m1")).toEqual({ id: "m1", role: "assistant", content: "new" });
+    expect(s.messages.get("gone")).toBeUndefined();
     expect(s.errors).toEqual([]);
   });
 
@@ -385,9 +385,9 @@ describe("messages snapshot", () => {
       { id: "t1", role: "tool", toolCallId: "tc1", content: "ok" },
       { id: "t2", role: "tool", toolCallId: "tc2", content: "", error: "boom" },
     ]));
-    expect(s.messages.a).toEqual({ id: "a", role: "assistant", content: "", toolCallIds: ["tc1", "tc2"] });
-    expect(s.toolCalls.tc1).toEqual({ id: "tc1", name: "f", messageId: "a", argsText: '{"x":1}', args: { x: 1 }, status: "complete", resultMessageId: "t1" });
-    expect(s.toolCalls.tc2).toMatchObject({ status: "error", resultMessageId: "t2", args: {} });
+    expect(s.messages.get("a")).toEqual({ id: "a", role: "assistant", content: "", toolCallIds: ["tc1", "tc2"] });
+    expect(s.toolCalls.get("tc1")).toEqual({ id: "tc1", name: "f", messageId: "a", argsText: '{"x":1}', args: { x: 1 }, status: "complete", resultMessageId: "t1" });
+    expect(s.toolCalls.get("tc2")).toMatchObject({ status: "error", resultMessageId: "t2", args: {} });
   });
 
   it("may move a tool call from one message to another", () => {
@@ -396,7 +396,7 @@ describe("messages snapshot", () => {
       { id: "a1", role: "assistant", content: "" },
       { id: "a2", role: "assistant", content: "", toolCalls: [call] },
     ]));
-    expect(before.toolCalls.tc?.messageId).toBe("a2");
+    expect(before.toolCalls.get("tc")?.messageId).toBe("a2");
     const moved = foldEvent(before, ev.messagesSnapshot([
       { id: "a1", role: "assistant", content: "", toolCalls: [call] },
       { id: "a2", role: "assistant", content: "" },
@@ -404,14 +404,14 @@ describe("messages snapshot", () => {
     expect(moved.errors).toEqual([]);
     expect(msg(moved, "a1")?.toolCallIds).toEqual(["tc"]);
     expect(msg(moved, "a2")?.toolCallIds).toBeUndefined();
-    expect(moved.toolCalls.tc).toMatchObject({ messageId: "a1", status: "waiting", args: {} });
+    expect(moved.toolCalls.get("tc")).toMatchObject({ messageId: "a1", status: "waiting", args: {} });
     expect(toAgUiMessages(moved)[0]).toMatchObject({ id: "a1", toolCalls: [call] });
   });
 
   it("closes messages it replaces while they stream", () => {
     const s = fold([ev.runStarted(), ev.textStart("m"), ev.text("m", "par"), ev.messagesSnapshot([{ id: "m", role: "assistant", content: "full" }])]);
     expect(s.openMessageIds).toEqual([]);
-    expect(s.messages.m).toEqual({ id: "m", role: "assistant", content: "full" });
+    expect(s.messages.get("m")).toEqual({ id: "m", role: "assistant", content: "full" });
   });
 
   it("keeps the first of two messages with the same id", () => {
@@ -507,9 +507,9 @@ describe("runs", () => {
   it("RUN_ERROR ends the run in error, closing what streams and keeping partial text", () => {
     const s = fold([ev.runStarted(), ev.textStart("m"), ev.text("m", "partial"), ev.toolStart("tc", "f"), ev.runError("boom", "E1")]);
     expect(s.runs[0]).toMatchObject({ status: "error", error: { message: "boom", code: "E1", source: "agent" } });
-    expect(s.messages.m).toEqual({ id: "m", role: "assistant", content: "partial" });
+    expect(s.messages.get("m")).toEqual({ id: "m", role: "assistant", content: "partial" });
     expect(s.openMessageIds).toEqual([]);
-    expect(s.toolCalls.tc?.status).toBe("error");
+    expect(s.toolCalls.get("tc")?.status).toBe("error");
     expect(s.status).toBe("idle");
   });
 
@@ -657,11 +657,11 @@ describe("chunks", () => {
   it("TEXT_MESSAGE_CHUNK opens a lane, later chunks append, a non-chunk event closes it", () => {
     let s = fold([ev.runStarted(), ev.textChunk({ messageId: "c1", role: "assistant", delta: "Hel" }), ev.textChunk({ delta: "lo" })]);
     expect(s.chunkLanes).toEqual({ "": { kind: "text", id: "c1" } });
-    expect(s.messages.c1).toEqual({ id: "c1", role: "assistant", content: "Hello", streaming: true });
+    expect(s.messages.get("c1")).toEqual({ id: "c1", role: "assistant", content: "Hello", streaming: true });
     expect(s.openMessageIds).toEqual(["c1"]);
     s = foldEvent(s, ev.custom("after", 1));
     expect(s.chunkLanes).toEqual({});
-    expect(s.messages.c1).toEqual({ id: "c1", role: "assistant", content: "Hello" });
+    expect(s.messages.get("c1")).toEqual({ id: "c1", role: "assistant", content: "Hello" });
     expect(s.openMessageIds).toEqual([]);
     expect(s.errors).toEqual([]);
   });
@@ -682,16 +682,16 @@ describe("chunks", () => {
       ev.toolChunk({ toolCallId: "tc", toolCallName: "lookup", parentMessageId: "m", delta: '{"q":' }), ev.toolChunk({ delta: '"x' }),
     ]);
     expect(msg(s, "m")?.streaming).toBeUndefined();
-    expect(s.toolCalls.tc).toMatchObject({ name: "lookup", messageId: "m", argsText: '{"q":"x', args: { q: "x" }, status: "streaming-args" });
+    expect(s.toolCalls.get("tc")).toMatchObject({ name: "lookup", messageId: "m", argsText: '{"q":"x', args: { q: "x" }, status: "streaming-args" });
     expect(s.status).toBe("acting");
     s = fold([ev.toolChunk({ delta: '"}' }), ev.stepStarted("next")], s);
-    expect(s.toolCalls.tc).toMatchObject({ args: { q: "x" }, status: "waiting" });
+    expect(s.toolCalls.get("tc")).toMatchObject({ args: { q: "x" }, status: "waiting" });
     expect(s.chunkLanes).toEqual({});
   });
 
   it("REASONING_MESSAGE_CHUNK builds a reasoning message", () => {
     const s = fold([ev.runStarted(), ev.reasoningChunk({ messageId: "r", delta: "th" }), ev.reasoningChunk({ delta: "ink" }), ev.custom("next", 1)]);
-    expect(s.messages.r).toEqual({ id: "r", role: "reasoning", content: "think" });
+    expect(s.messages.get("r")).toEqual({ id: "r", role: "reasoning", content: "think" });
     expect(s.errors).toEqual([]);
   });
 
@@ -734,7 +734,7 @@ describe("chunks", () => {
       ev.toolStart("tc", "f", "m"), ev.toolArgs("tc", "{}"), ev.toolEnd("tc"), ev.runFinished(),
     ]);
     expect(toAgUiMessages(chunks)).toEqual(toAgUiMessages(explicit));
-    expect(chunks.toolCalls).toEqual(explicit.toolCalls);
+    expect(chunks.toolCalls.toJSON()).toEqual(explicit.toolCalls.toJSON());
     expect(chunks.pendingToolCallIds).toEqual(["tc"]);
   });
 });
@@ -746,5 +746,19 @@ describe("bursts", () => {
       ev.toolArgs("tc", "1}"), ev.toolEnd("tc"), ev.textEnd("m"), ev.toolResult("r", "tc", "ok"), ev.runFinished(),
     ];
     expect(foldEach(events)).toEqual(fold(events));
+  });
+});
+
+describe("large tool-call arguments", () => {
+  it("are parsed live up to LIVE_ARGS_PARSE_LIMIT, then once when they end", async () => {
+    const { createThreadState, foldEvents, LIVE_ARGS_PARSE_LIMIT } = await import("../../../src/core");
+    const big = JSON.stringify({ text: "x".repeat(LIVE_ARGS_PARSE_LIMIT) });
+    let t = foldEvents(createThreadState(), [ev.runStarted(), ev.toolStart("tc", "write"), ev.toolArgs("tc", big.slice(0, 100))]);
+    expect(t.toolCalls.get("tc")?.args).toEqual({ text: "x".repeat(100 - 9) });
+    t = foldEvents(t, [ev.toolArgs("tc", big.slice(100))]);
+    expect(t.toolCalls.get("tc")?.argsText).toBe(big);
+    expect(t.toolCalls.get("tc")?.args).toBeUndefined();
+    t = foldEvents(t, [ev.toolEnd("tc")]);
+    expect(t.toolCalls.get("tc")?.args).toEqual(JSON.parse(big));
   });
 });

@@ -18,17 +18,17 @@ export function deepFreeze<T>(value: T): T {
 export function expectConsistent(s: ThreadState, eventCount?: number): void {
   // No prototype pollution, and no record had its prototype swapped by a "__proto__" key.
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-  for (const record of [s.messages, s.toolCalls, s.subagents, s.chunkLanes]) {
+  for (const record of [s.subagents, s.chunkLanes]) {
     expect(Object.getPrototypeOf(record)).toBe(Object.prototype);
   }
 
   // Message ids: unique, each with its message, each message listed, keyed by its own id.
   expect(new Set(s.messageIds).size).toBe(s.messageIds.length);
   for (const id of s.messageIds) {
-    expect(has(s.messages, id), `message "${id}" is listed but missing`).toBe(true);
+    expect(s.messages.has(id), `message "${id}" is listed but missing`).toBe(true);
   }
-  expect(Object.keys(s.messages).sort()).toEqual([...s.messageIds].sort());
-  for (const [key, message] of Object.entries(s.messages)) {
+  expect([...s.messages.keys()].sort()).toEqual([...s.messageIds].sort());
+  for (const [key, message] of [...s.messages.entries()]) {
     expect(message.id, `message under key "${key}"`).toBe(key);
     expect(typeof message.role).toBe("string");
   }
@@ -36,17 +36,17 @@ export function expectConsistent(s: ThreadState, eventCount?: number): void {
   // Tool calls: every id an assistant lists exists and points back; every tool call is listed once.
   const listed = new Map<string, string>();
   for (const id of s.messageIds) {
-    const message = s.messages[id];
+    const message = s.messages.get(id);
     if (message?.role !== "assistant" || !message.toolCallIds) continue;
     expect(new Set(message.toolCallIds).size, `duplicate tool call ids on "${id}"`).toBe(message.toolCallIds.length);
     for (const callId of message.toolCallIds) {
-      expect(has(s.toolCalls, callId), `tool call "${callId}" of "${id}" is missing`).toBe(true);
-      expect(s.toolCalls[callId]?.messageId, `tool call "${callId}" points elsewhere`).toBe(id);
+      expect(s.toolCalls.has(callId), `tool call "${callId}" of "${id}" is missing`).toBe(true);
+      expect(s.toolCalls.get(callId)?.messageId, `tool call "${callId}" points elsewhere`).toBe(id);
       expect(listed.has(callId), `tool call "${callId}" is listed by two messages`).toBe(false);
       listed.set(callId, id);
     }
   }
-  for (const [key, call] of Object.entries(s.toolCalls)) {
+  for (const [key, call] of [...s.toolCalls.entries()]) {
     expect(call.id).toBe(key);
     expect(listed.get(key), `tool call "${key}" is not listed by its message`).toBe(call.messageId);
     expect(typeof call.argsText).toBe("string");
@@ -57,9 +57,9 @@ export function expectConsistent(s: ThreadState, eventCount?: number): void {
   expect(new Set(s.openMessageIds).size).toBe(s.openMessageIds.length);
   for (const id of s.openMessageIds) {
     expect(s.messageIds).toContain(id);
-    expect(s.messages[id]?.streaming, `open message "${id}"`).toBe(true);
+    expect(s.messages.get(id)?.streaming, `open message "${id}"`).toBe(true);
   }
-  for (const [id, message] of Object.entries(s.messages)) {
+  for (const [id, message] of [...s.messages.entries()]) {
     if (message.streaming) expect(s.openMessageIds, `"${id}" streams but is not open`).toContain(id);
   }
 

@@ -43,10 +43,10 @@ describe("messages and tool calls", () => {
   it("TEXT_MESSAGE_CONTENT on B replaces only B", () => {
     const before = threeMessages();
     const after = foldEvent(before, ev.text("B", "ond"));
-    expect((after.messages.B as Loose).content).toBe("second");
-    expect(after.messages.B).not.toBe(before.messages.B);
-    expect(after.messages.A).toBe(before.messages.A);
-    expect(after.messages.C).toBe(before.messages.C);
+    expect((after.messages.get("B") as Loose).content).toBe("second");
+    expect(after.messages.get("B")).not.toBe(before.messages.get("B"));
+    expect(after.messages.get("A")).toBe(before.messages.get("A"));
+    expect(after.messages.get("C")).toBe(before.messages.get("C"));
     expect(after.messages).not.toBe(before.messages);
     expect(after.messageIds).toBe(before.messageIds);
     expect(after.toolCalls).toBe(before.toolCalls);
@@ -61,9 +61,9 @@ describe("messages and tool calls", () => {
   it("a burst of deltas to B still leaves A, C and the ids alone", () => {
     const before = threeMessages();
     const after = fold([ev.text("B", "o"), ev.text("B", "n"), ev.text("B", "d")], before);
-    expect((after.messages.B as Loose).content).toBe("second");
-    expect(after.messages.A).toBe(before.messages.A);
-    expect(after.messages.C).toBe(before.messages.C);
+    expect((after.messages.get("B") as Loose).content).toBe("second");
+    expect(after.messages.get("A")).toBe(before.messages.get("A"));
+    expect(after.messages.get("C")).toBe(before.messages.get("C"));
     expect(after.messageIds).toBe(before.messageIds);
   });
 
@@ -73,16 +73,16 @@ describe("messages and tool calls", () => {
     expect(after.messageIds).not.toBe(before.messageIds);
     expect(after.messageIds).toEqual(["A", "B", "C", "D"]);
     expect(before.messageIds).toEqual(["A", "B", "C"]);
-    expect(after.messages.A).toBe(before.messages.A);
-    expect(after.messages.B).toBe(before.messages.B);
+    expect(after.messages.get("A")).toBe(before.messages.get("A"));
+    expect(after.messages.get("B")).toBe(before.messages.get("B"));
     expect(after.toolCalls).toBe(before.toolCalls);
   });
 
   it("TOOL_CALL_ARGS replaces only its tool call", () => {
     const before = fold([ev.toolStart("tc2", "other", "C")], threeMessages());
     const after = foldEvent(before, ev.toolArgs("tc2", "{}"));
-    expect(after.toolCalls.tc2).not.toBe(before.toolCalls.tc2);
-    expect(after.toolCalls.tc1).toBe(before.toolCalls.tc1);
+    expect(after.toolCalls.get("tc2")).not.toBe(before.toolCalls.get("tc2"));
+    expect(after.toolCalls.get("tc1")).toBe(before.toolCalls.get("tc1"));
     expect(after.messages).toBe(before.messages);
     expect(after.messageIds).toBe(before.messageIds);
   });
@@ -91,8 +91,8 @@ describe("messages and tool calls", () => {
     const before = threeMessages();
     const after = foldEvent(before, ev.textEnd("B"));
     expect(after.openMessageIds).not.toBe(before.openMessageIds);
-    expect(after.messages.A).toBe(before.messages.A);
-    expect(after.messages.C).toBe(before.messages.C);
+    expect(after.messages.get("A")).toBe(before.messages.get("A"));
+    expect(after.messages.get("C")).toBe(before.messages.get("C"));
     expect(after.messageIds).toBe(before.messageIds);
     expect(after.toolCalls).toBe(before.toolCalls);
   });
@@ -100,13 +100,13 @@ describe("messages and tool calls", () => {
   it("a messages snapshot keeps the client-only messages it leaves alone", () => {
     const before = fold([ev.runStarted(), ev.activitySnapshot("act", "PLAN", { a: 1 }), ev.textStart("m"), ev.textEnd("m")]);
     const after = foldEvent(before, ev.messagesSnapshot([{ id: "m", role: "assistant", content: "x" }]));
-    expect(after.messages.act).toBe(before.messages.act);
+    expect(after.messages.get("act")).toBe(before.messages.get("act"));
   });
 
   it("an ACTIVITY_DELTA keeps the untouched branches of the content", () => {
     const before = fold([ev.runStarted(), ev.activitySnapshot("act", "PLAN", { steps: [{ t: 1 }, { t: 2 }], meta: { k: [1] } })]);
     const after = foldEvent(before, ev.activityDelta("act", [{ op: "replace", path: "/steps/1/t", value: 3 }]));
-    const [b, a] = [(before.messages.act as Loose).content, (after.messages.act as Loose).content];
+    const [b, a] = [(before.messages.get("act") as Loose).content, (after.messages.get("act") as Loose).content];
     expect(a.steps[1]).toEqual({ t: 3 });
     expect(a.steps[0]).toBe(b.steps[0]);
     expect(a.meta).toBe(b.meta);
@@ -281,9 +281,9 @@ describe("inputs are never written to", () => {
     ];
     const after = foldFrozen(fresh(), events);
     expect(after.errors).toEqual([]);
-    expect((after.messages.u as Loose).content).toBe("hi there");
-    expect((after.messages.act as Loose).content).toEqual({ steps: ["one"] });
-    expect((after.messages.a as Loose).encryptedValue).toBe("E2");
+    expect((after.messages.get("u") as Loose).content).toBe("hi there");
+    expect((after.messages.get("act") as Loose).content).toEqual({ steps: ["one"] });
+    expect((after.messages.get("a") as Loose).encryptedValue).toBe("E2");
   });
 
   it("a message from RUN_STARTED.input, edited later in the same burst, leaves the event alone", () => {
@@ -293,7 +293,7 @@ describe("inputs are never written to", () => {
     ];
     const after = foldFrozen(fresh(), events);
     expect(after.errors).toEqual([]);
-    expect((after.messages.u as Loose).content).toBe("hi!");
+    expect((after.messages.get("u") as Loose).content).toBe("hi!");
   });
 
   it("messages given to createThreadState are not written to by later folds", () => {
@@ -301,7 +301,7 @@ describe("inputs are never written to", () => {
     const thread = createThreadState({ messages: initial });
     const after = foldEvents(thread, [ev.runStarted(), ev.textStart("u", { role: "user" }), ev.text("u", "!"), ev.textEnd("u")]);
     expect(after.errors).toEqual([]);
-    expect((after.messages.u as Loose).content).toBe("hi!");
+    expect((after.messages.get("u") as Loose).content).toBe("hi!");
     expect(initial[0]?.content).toBe("hi");
   });
 
