@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { ToolCallCard } from "../src/components";
+import { foldEvents, toAgUiMessages } from "../src/core";
 import type { ThreadStore } from "../src/store/createThreadStore";
 import { e, Kit, storeFrom } from "./support/stores";
 
@@ -28,16 +29,23 @@ export const Complete: Story = {
 
 export const Error: Story = {
   decorators: withStore(() => {
-    const store = storeFrom([...start, e.toolArgs("t1", '{"from":"Paris"}'), e.toolEnd("t1"), e.toolResult("r1", "t1", "")]);
+    // A failed tool result (AG-UI's ToolMessage.error) arrives in a messages snapshot.
+    const store = storeFrom([...start, e.toolArgs("t1", '{"from":"Paris"}'), e.toolEnd("t1")]);
     store.setState((s) => ({
-      thread: {
-        ...s.thread,
-        toolCalls: { ...s.thread.toolCalls, t1: { ...s.thread.toolCalls.get("t1")!, status: "error" } },
-        messages: { ...s.thread.messages, r1: { id: "r1", role: "tool", toolCallId: "t1", content: "", error: "The timetable service timed out." } },
-      },
+      thread: foldEvents(s.thread, [
+        e.messagesSnapshot([
+          ...toAgUiMessages(s.thread),
+          { id: "r1", role: "tool", toolCallId: "t1", content: "", error: "The timetable service timed out." },
+        ]),
+      ]),
     }));
     return store;
   }),
+};
+
+/** The run failed (or was stopped) while the arguments were still streaming. */
+export const Unfinished: Story = {
+  decorators: withStore(() => storeFrom([...start, e.toolArgs("t1", '{"from":"Par'), e.runError("The connection dropped.")])),
 };
 
 export const CompleteDark: Story = { ...Complete, globals: { theme: "dark" } };

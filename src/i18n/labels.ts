@@ -25,6 +25,8 @@ export interface ParleyLabels {
   toolArguments: string;
   toolResult: string;
   toolError: string;
+  /** A call whose run ended (failed or stopped) before the call finished. */
+  toolUnfinished: string;
   toolStatus: Record<"streaming-args" | "waiting" | "complete" | "error", string>;
   composerPlaceholder: string;
   composerLabel: string;
@@ -62,6 +64,7 @@ export const en: ParleyLabels = {
   toolArguments: "Arguments",
   toolResult: "Result",
   toolError: "Error",
+  toolUnfinished: "The run ended before this call finished.",
   toolStatus: { "streaming-args": "Preparing", waiting: "Waiting for result", complete: "Done", error: "Failed" },
   composerPlaceholder: "Write a message…",
   composerLabel: "Message",
@@ -99,6 +102,7 @@ export const zhCN: ParleyLabels = {
   toolArguments: "参数",
   toolResult: "结果",
   toolError: "错误",
+  toolUnfinished: "运行在此调用完成前结束。",
   toolStatus: { "streaming-args": "准备中", waiting: "等待结果", complete: "完成", error: "失败" },
   composerPlaceholder: "输入消息…",
   composerLabel: "消息",

@@ -43,6 +43,7 @@ export const e = {
     { type: EventType.REASONING_MESSAGE_END, messageId },
     { type: EventType.REASONING_END, messageId },
   ],
+  messagesSnapshot: (messages: Message[]): BaseEvent => ({ type: EventType.MESSAGES_SNAPSHOT, messages }),
   activity: (messageId: string, activityType: string, content: object): BaseEvent => ({ type: EventType.ACTIVITY_SNAPSHOT, messageId, activityType, content }),
 };
 

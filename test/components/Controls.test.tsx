@@ -28,6 +28,13 @@ describe("ToolCallCard", () => {
     expect(container.querySelector("[data-slot=tool-call]")).toHaveAttribute("data-state", "waiting");
     expect(screen.getByText("Waiting for result")).toBeInTheDocument();
   });
+
+  it("says so when the run ended before the call finished", () => {
+    const store = storeWith([...toolStart, ev.toolArgs("t1", '{"from": "Par'), ev.runError("The connection dropped.")]);
+    const { container } = renderKit(<ToolCallCard id="t1" defaultOpen />, store);
+    expect(container.querySelector("[data-slot=tool-call]")).toHaveAttribute("data-state", "error");
+    expect(screen.getByRole("alert")).toHaveTextContent("The run ended before this call finished.");
+  });
 });
 
 function agentWith(script: BaseEvent[] | (() => (BaseEvent | { delay: number })[]), delayMs = 0) {

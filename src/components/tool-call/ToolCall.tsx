@@ -156,7 +156,7 @@ const ErrorPart = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(fu
   return (
     <div ref={ref} role="alert" data-slot="tool-call-error" {...props} className={cn("pl:text-destructive", className)}>
       <span className="pl:font-medium">{t.toolError}: </span>
-      {error ?? (result?.role === "tool" ? contentToText(result.content) : "")}
+      {error ?? (result?.role === "tool" ? contentToText(result.content) || t.toolUnfinished : t.toolUnfinished)}
     </div>
   );
 });
