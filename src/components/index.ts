@@ -13,7 +13,7 @@ export {
 export { useMessageRegistry } from "./registry/UIContext";
 export { MessageRenderer, useMessageComponent, type MessageRendererProps } from "./registry/MessageRenderer";
 export { Fallback } from "./registry/Fallback";
-export { Message, type MessageRootProps, type MessageVariant } from "./message/MessageParts";
+export { Message, type MessagePartProps, type MessageRootProps, type MessageVariant } from "./message/MessageParts";
 export { AssistantMessage, PlanActivity, ReasoningMessage, SystemMessage, ToolMessage, UserMessage } from "./message/messages";
 export { defaultMessageComponents } from "./message/defaults";
 export { Markdown, safeUrl, type MarkdownProps } from "./markdown/Markdown";

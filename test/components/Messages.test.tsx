@@ -52,3 +52,26 @@ describe("messages", () => {
     expect(screen.getByText("助手")).toBeInTheDocument();
   });
 });
+
+describe("Message parts", () => {
+  it("render the product team's own elements with asChild, keeping the part's data attributes", async () => {
+    const { render } = await import("@testing-library/react");
+    const { Message } = await import("../../src/components");
+    const message = { id: "m1", role: "assistant", content: "hi" } as const;
+    const { container } = render(
+      <Message.Root message={message} asChild>
+        <li className="mine">
+          <Message.Header asChild><h3>header</h3></Message.Header>
+          <Message.Body asChild><section>body</section></Message.Body>
+        </li>
+      </Message.Root>,
+    );
+    const root = container.querySelector("li")!;
+    expect(root).toHaveAttribute("data-slot", "message");
+    expect(root).toHaveAttribute("data-role", "assistant");
+    expect(root.className).toContain("mine");
+    expect(container.querySelector("h3")).toHaveAttribute("data-slot", "message-header");
+    expect(container.querySelector("section")).toHaveAttribute("data-slot", "message-body");
+    expect(container.querySelector("article")).toBeNull();
+  });
+});

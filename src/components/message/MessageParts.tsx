@@ -1,5 +1,6 @@
 import { createContext, forwardRef, useContext, type ComponentPropsWithoutRef } from "react";
 import { cva, type VariantProps } from "class-variance-authority";
+import { Slot } from "radix-ui";
 import type { ThreadMessage } from "../../core/fold";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
@@ -48,14 +49,22 @@ function variantOf(message: ThreadMessage): MessageVariant {
 export interface MessageRootProps extends ComponentPropsWithoutRef<"article"> {
   message: ThreadMessage;
   variant?: MessageVariant;
+  /** Render your own element (its props merged with the part's) instead of an `<article>`. */
+  asChild?: boolean;
+}
+
+/** Props of the structural parts: a `<div>`, or with `asChild` the element you pass. */
+export interface MessagePartProps extends ComponentPropsWithoutRef<"div"> {
+  asChild?: boolean;
 }
 
 /** One message: an `<article>` with `data-role`, `data-state="streaming|complete"` and `data-variant`. */
-const Root = forwardRef<HTMLElement, MessageRootProps>(function MessageRoot({ message, variant, className, ...props }, ref) {
+const Root = forwardRef<HTMLElement, MessageRootProps>(function MessageRoot({ message, variant, asChild, className, ...props }, ref) {
   const v = variant ?? variantOf(message);
+  const Comp = asChild ? Slot.Root : "article";
   return (
     <MessageContext.Provider value={message}>
-      <article
+      <Comp
         ref={ref}
         data-slot="message"
         data-role={message.role}
@@ -72,10 +81,11 @@ const Root = forwardRef<HTMLElement, MessageRootProps>(function MessageRoot({ me
 Root.displayName = "Message.Root";
 
 /** The line above the body: who wrote it and, for sub-agents, on whose behalf. */
-const Header = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(function MessageHeader({ className, ...props }, ref) {
+const Header = forwardRef<HTMLDivElement, MessagePartProps>(function MessageHeader({ asChild, className, ...props }, ref) {
   useMessageContext("Header");
+  const Comp = asChild ? Slot.Root : "div";
   return (
-    <div
+    <Comp
       ref={ref}
       data-slot="message-header"
       {...props}
@@ -127,9 +137,10 @@ const Attribution = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">
 Attribution.displayName = "Message.Attribution";
 
 /** The content area. */
-const Body = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(function MessageBody({ className, ...props }, ref) {
+const Body = forwardRef<HTMLDivElement, MessagePartProps>(function MessageBody({ asChild, className, ...props }, ref) {
   useMessageContext("Body");
-  return <div ref={ref} data-slot="message-body" {...props} className={cn("pl:min-w-0", className)} />;
+  const Comp = asChild ? Slot.Root : "div";
+  return <Comp ref={ref} data-slot="message-body" {...props} className={cn("pl:min-w-0", className)} />;
 });
 Body.displayName = "Message.Body";
 
