@@ -47,12 +47,13 @@ export interface ThreadStoreState {
   run(options?: RunOptions): boolean;
   /** Append the person's message and run. */
   sendMessage(content: string | ContentPart[], options?: RunOptions): boolean;
-  /** Abort the request; what streamed stays; the run ends as cancelled. */
+  /** Close this run's stream (aborting its request); what streamed stays; the run ends as cancelled. */
   stop(): void;
   /** Run again after a failure, without the failed run's partial reply. */
   retry(): boolean;
   /** Stop, and start an empty thread. */
   reset(): void;
+  /** Use another agent from the next run on (a run in progress is left alone). */
   setAgent(agent: AgentLike | undefined): void;
 }
 
@@ -76,8 +77,10 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       state: options.initialState,
     });
 
-  let subscription: EventSubscription | undefined;
-  let activeRunId: string | undefined;
+  /** The run this client is driving, if any. */
+  let active:
+    | { runId: string; runsBefore: number; subscription?: EventSubscription; abort?: AbortController; stopped: boolean }
+    | undefined;
   let lastRun: { options: RunOptions; messageIdsBefore: ReadonlySet<string> } | undefined;
 
   return createStore<ThreadStoreState>()((set, get) => {
@@ -85,22 +88,23 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       set((s) => ({ thread: foldEvents(s.thread, events) }));
     });
 
-    /** Ends this client's side of a run: the stream is over, one way or another. */
+    /**
+     * Ends this client's side of a run: the stream is over, one way or another. Only the run
+     * records this stream created are judged: a run that already finished (or was interrupted)
+     * stays as it is even if the connection drops afterwards; a run still going is ended; a stream
+     * that never started a run leaves a failed (or stopped) record so the UI can show and retry it.
+     */
     const settle = (runId: string, ending?: { status: "cancelled" | "error"; failure?: RunFailure }) => {
-      if (activeRunId !== runId) return;
+      if (active?.runId !== runId) return;
       batcher.flush();
-      subscription = undefined;
-      activeRunId = undefined;
+      const { runsBefore } = active;
+      active = undefined;
       let thread = get().thread;
-      const last = thread.runs[thread.runs.length - 1];
-      if (ending) {
-        thread = endRunLocally(thread, ending.status, ending.failure, runId);
-      } else if (!last || last.status === "running") {
-        thread = endRunLocally(thread, "error", {
-          message: "The connection closed before the agent finished its answer.",
-          code: "incomplete-stream",
-          source: "transport",
-        }, runId);
+      const own = thread.runs.length > runsBefore ? thread.runs[thread.runs.length - 1] : undefined;
+      if (!own || own.status === "running") {
+        thread = ending
+          ? endRunLocally(thread, ending.status, ending.failure, runId)
+          : endRunLocally(thread, "error", INCOMPLETE_STREAM, runId);
       }
       set({ thread, isRunning: false });
     };
@@ -121,21 +125,26 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         ...(merged.resume ? { resume: merged.resume } : {}),
       };
       lastRun = { options: runOptions, messageIdsBefore: new Set(thread.messageIds) };
-      activeRunId = runId;
+      const current: NonNullable<typeof active> = { runId, runsBefore: thread.runs.length, stopped: false };
+      active = current;
       set({ isRunning: true });
       try {
-        // Reset an SDK HttpAgent's controller if a previous stop() aborted it; else its next fetch fails at once.
-        resetAbortedController(agent);
-        subscription = agent.run(input).subscribe({
-          next: (event) => batcher.push(event),
+        current.abort = bindAbortController(agent);
+        const subscription = agent.run(input).subscribe({
+          // Events of a run this client has let go of (stopped, or replaced) are not folded.
+          next: (event) => {
+            if (active === current) batcher.push(event);
+          },
           error: (error) => settle(runId, { status: "error", failure: describeRunFailure(error) }),
           complete: () => settle(runId),
         });
+        // A synchronous agent may have finished inside subscribe(), or the person may have pressed
+        // Stop from a listener while it ran: then the subscription is only there to be closed.
+        if (active === current) current.subscription = subscription;
+        else if (current.stopped) subscription.unsubscribe();
       } catch (error) {
         settle(runId, { status: "error", failure: describeRunFailure(error) });
       }
-      // A synchronous agent may already have finished inside subscribe().
-      if (activeRunId !== runId) subscription = undefined;
       return true;
     };
 
@@ -152,13 +161,17 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         return run(runOptions);
       },
       stop() {
-        const runId = activeRunId;
-        if (runId === undefined) return;
-        const current = subscription;
-        subscription = undefined;
-        current?.unsubscribe();
-        get().agent?.abortRun?.();
-        settle(runId, { status: "cancelled" });
+        const current = active;
+        if (!current) return;
+        current.stopped = true;
+        const subscription = current.subscription;
+        current.subscription = undefined;
+        // Only this run's request ends: Parley's HTTP agent aborts its fetch on unsubscribe, an SDK
+        // HttpAgent through the controller bound to this run. agent.abortRun() would also end the
+        // runs of other threads sharing the agent.
+        subscription?.unsubscribe();
+        current.abort?.abort();
+        settle(current.runId, { status: "cancelled" });
       },
       retry() {
         const { thread, isRunning } = get();
@@ -174,17 +187,28 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         set({ thread: initialThread() });
       },
       setAgent(agent) {
-        if (get().agent === agent) return;
-        get().stop();
-        set({ agent });
+        // A run in progress keeps going on the agent it started with; the next run uses this one.
+        if (get().agent !== agent) set({ agent });
       },
     };
   });
 }
 
-function resetAbortedController(agent: AgentLike): void {
-  const withController = agent as { abortController?: AbortController };
-  if (withController.abortController?.signal.aborted && typeof AbortController === "function") {
-    withController.abortController = new AbortController();
-  }
+const INCOMPLETE_STREAM: RunFailure = {
+  message: "The connection closed before the agent finished its answer.",
+  code: "incomplete-stream",
+  source: "transport",
+};
+
+/**
+ * `@ag-ui/client`'s HttpAgent reads `this.abortController.signal` when `run(input)` is called, and
+ * unsubscribing does not abort its fetch. Giving each run its own controller lets Stop end exactly
+ * that request, even when several threads share the agent (and an agent whose `abortRun()` was
+ * called does not fail every later fetch at once on an aborted controller).
+ */
+function bindAbortController(agent: AgentLike): AbortController | undefined {
+  if (!("abortController" in agent) || typeof AbortController !== "function") return undefined;
+  const controller = new AbortController();
+  (agent as { abortController: AbortController }).abortController = controller;
+  return controller;
 }

@@ -159,4 +159,84 @@ describe("createThreadStore", () => {
     store.getState().run({ tools: [{ name: "confirm", description: "ask", parameters: {} }], resume: [{ interruptId: "i", status: "resolved" }] });
     expect(run.mock.calls[0]?.[0]).toMatchObject({ context: [{ description: "d", value: "v" }], tools: [{ name: "confirm" }], resume: [{ interruptId: "i" }] });
   });
+
+  it("stopping one thread leaves another thread on the same agent running", async () => {
+    const url = await startServer((body, res) => {
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      res.write(encoder.encodeSSE(ev.runStarted(body.runId, body.threadId)));
+    });
+    const agent = createHttpAgent({ url });
+    const a = createThreadStore({ agent, batch: "microtask" });
+    const b = createThreadStore({ agent, batch: "microtask" });
+    a.getState().sendMessage("a");
+    b.getState().sendMessage("b");
+    await vi.waitFor(() => expect(b.getState().thread.runs.at(-1)?.status).toBe("running"));
+    a.getState().stop();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(a.getState().thread.runs.at(-1)?.status).toBe("cancelled");
+    expect(b.getState().isRunning).toBe(true);
+    expect(b.getState().thread.runs.at(-1)?.status).toBe("running");
+    b.getState().stop();
+  });
+
+  it("a connection that drops after RUN_FINISHED leaves the finished run alone", async () => {
+    const agent = new ScriptedAgent({ script: [...textRun("r1", "m1", ["done"]), { error: "socket hang up" }] });
+    const store = createThreadStore({ agent, batch: "microtask" });
+    store.getState().sendMessage("hi");
+    await idle(store);
+    const { runs } = store.getState().thread;
+    expect(runs.map((r) => r.status)).toEqual(["finished"]);
+    expect(store.getState().retry()).toBe(false);
+    expect(store.getState().thread.messages.get("m1")?.content).toBe("done");
+  });
+
+  it("Stop after RUN_FINISHED but before the stream closes adds no phantom run", async () => {
+    const agent = new ScriptedAgent({ script: [...textRun("r1", "m1", ["done"]), { delay: 10_000 }] });
+    const store = createThreadStore({ agent, batch: "microtask" });
+    store.getState().sendMessage("hi");
+    await vi.waitFor(() => expect(store.getState().thread.runs.at(-1)?.status).toBe("finished"));
+    store.getState().stop();
+    expect(store.getState().thread.runs.map((r) => r.status)).toEqual(["finished"]);
+    expect(store.getState().isRunning).toBe(false);
+  });
+
+  it("a later run whose stream ends with no events is an incomplete stream, not a success", async () => {
+    let attempt = 0;
+    const agent = new ScriptedAgent({ script: () => (++attempt === 1 ? textRun("r1", "m1", ["ok"]) : []) });
+    const store = createThreadStore({ agent, batch: "microtask" });
+    store.getState().sendMessage("first");
+    await idle(store);
+    store.getState().sendMessage("second");
+    await idle(store);
+    expect(store.getState().thread.runs.map((r) => [r.status, r.error?.code])).toEqual([["finished", undefined], ["error", "incomplete-stream"]]);
+  });
+
+  it("events of a stopped run are not folded, even from a synchronous agent", () => {
+    const agent = new ScriptedAgent({ script: textRun("r1", "m1", ["one", " two", " three"]) });
+    const store = createThreadStore({ agent, batch: "sync" });
+    const unsubscribe = store.subscribe((s) => {
+      if (s.isRunning && s.thread.messages.get("m1")?.content === "one") s.stop();
+    });
+    store.getState().sendMessage("go");
+    unsubscribe();
+    const { thread } = store.getState();
+    expect(thread.messages.get("m1")?.content).toBe("one");
+    expect(thread.runs.map((r) => r.status)).toEqual(["cancelled"]);
+    expect(thread.errors).toEqual([]);
+  });
+
+  it("a new agent takes over from the next run; the run in progress keeps going", async () => {
+    const first = new ScriptedAgent({ script: [ev.runStarted("r1"), { delay: 30 }, ev.runFinished("r1")] });
+    const second = new ScriptedAgent({ script: textRun("r2", "m2", ["from the second agent"]) });
+    const store = createThreadStore({ agent: first, batch: "microtask" });
+    store.getState().sendMessage("one");
+    store.getState().setAgent(second);
+    expect(store.getState().isRunning).toBe(true);
+    await idle(store);
+    expect(store.getState().thread.runs.at(-1)?.status).toBe("finished");
+    store.getState().sendMessage("two");
+    await idle(store);
+    expect(store.getState().thread.messages.get("m2")?.content).toBe("from the second agent");
+  });
 });
+

@@ -66,4 +66,23 @@ describe("an @ag-ui/client HttpAgent in the store", () => {
     expect(thread.messages.get(thread.openMessageIds[0]!)?.content).toBe("echo 3"); // first, partial reply, second
     store.getState().stop();
   });
+
+  it("two threads sharing one HttpAgent: stopping one leaves the other's request alone", async () => {
+    const { url, closes } = await start(true);
+    const agent = new HttpAgent({ url });
+    const a = createThreadStore({ agent, batch: "microtask" });
+    const b = createThreadStore({ agent, batch: "microtask" });
+    a.getState().sendMessage("a");
+    await vi.waitFor(() => expect(a.getState().thread.openMessageIds).toHaveLength(1));
+    b.getState().sendMessage("b");
+    await vi.waitFor(() => expect(b.getState().thread.openMessageIds).toHaveLength(1));
+    a.getState().stop();
+    await vi.waitFor(() => expect(closes()).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(closes()).toBe(1);
+    expect(b.getState().isRunning).toBe(true);
+    b.getState().stop();
+    await vi.waitFor(() => expect(closes()).toBe(2));
+  });
 });
+
