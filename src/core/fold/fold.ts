@@ -15,7 +15,7 @@ import {
   startMessage,
 } from "./messages";
 import { reasoningSpan, runError, runFinished, runStarted, step, subagentEnded, subagentStarted } from "./runs";
-import { addMessage, isId, isRecord, malformed, ownerOf, takeMessage } from "./shared";
+import { addMessage, isId, isRecord, linkToolResult, malformed, ownerOf, takeMessage } from "./shared";
 import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "./tools";
 import type { AgentStatus, ThreadState } from "./types";
 
@@ -58,7 +58,9 @@ export function createThreadState(init: ThreadInit = {}): ThreadState {
   const d = new Draft(empty);
   for (const message of init.messages) {
     if (!isRecord(message) || !isId(message.id) || d.s.messages.get(message.id)) continue;
-    addMessage(d, takeMessage(d, message));
+    const taken = takeMessage(d, message);
+    addMessage(d, taken);
+    linkToolResult(d, taken);
   }
   return finish(d);
 }

@@ -2,7 +2,7 @@ import type { Message } from "@ag-ui/core";
 import { Draft } from "./draft";
 import { deriveStatus } from "./fold";
 import { endRun } from "./runs";
-import { addMessage, isId, takeMessage } from "./shared";
+import { addMessage, isId, linkToolResult, takeMessage } from "./shared";
 import type { RunFailure, RunRecord, ThreadState } from "./types";
 
 /**
@@ -19,7 +19,11 @@ import type { RunFailure, RunRecord, ThreadState } from "./types";
 export function appendMessage(state: ThreadState, message: Message): ThreadState {
   if (!isId(message.id) || state.messages.get(message.id)) return state;
   const d = new Draft(state);
-  addMessage(d, takeMessage(d, message));
+  const taken = takeMessage(d, message);
+  addMessage(d, taken);
+  // An answer to a front-end tool call: the call completes and is no longer pending.
+  linkToolResult(d, taken);
+  d.s.status = deriveStatus(d.s);
   return d.s;
 }
 

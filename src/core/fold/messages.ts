@@ -14,6 +14,7 @@ import {
   editToolCall,
   isId,
   isRecord,
+  linkToolResult,
   malformed,
   mergeEventMetadata,
   takeMessage,
@@ -253,16 +254,7 @@ export function messagesSnapshot(d: Draft, event: MessagesSnapshotEvent): void {
   }
   d.s.messageIds = d.adopt(nextIds);
   d.s.openMessageIds = d.adopt(d.s.openMessageIds.filter((id) => messages.get(id)?.streaming));
-  for (const message of incoming) {
-    // isId: the tool call id comes straight from the snapshot and keys a plain object (see isId).
-    if (message.role !== "tool" || !isId(message.toolCallId)) continue;
-    const call = toolCalls.get(message.toolCallId);
-    if (call) {
-      const edited = editToolCall(d, call);
-      edited.resultMessageId = message.id;
-      edited.status = message.error ? "error" : "complete";
-    }
-  }
+  for (const message of incoming) linkToolResult(d, messages.get(message.id) as ThreadMessage);
 }
 
 function dropToolCalls(toolCalls: IdTable<ToolCallState>, message: ThreadMessage): void {

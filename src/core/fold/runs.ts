@@ -11,7 +11,7 @@ import { EventType } from "@ag-ui/core";
 import type { Draft } from "./draft";
 import { NO_LANES } from "./chunks";
 import { closeMessage } from "./messages";
-import { addMessage, editLastRun, editToolCall, isId, isRecord, malformed, ownerOf, runningRun, takeMessage, AN_ID } from "./shared";
+import { AN_ID, addMessage, editLastRun, editToolCall, isId, isRecord, linkToolResult, malformed, ownerOf, runningRun, takeMessage } from "./shared";
 import type { RunFailure, RunRecord, RunStatus, StepRecord, SubagentRecord } from "./types";
 
 /** `RUN_STARTED`: a new run; the pending interrupts and tool calls of the last one are now answered or moot. */
@@ -37,7 +37,10 @@ export function runStarted(d: Draft, event: RunStartedEvent): void {
   if (Array.isArray(inputMessages)) {
     for (const message of inputMessages as unknown[]) {
       if (!isRecord(message) || !isId(message.id) || typeof message.role !== "string") continue;
-      if (!d.s.messages.get(message.id)) addMessage(d, takeMessage(d, message as never, event));
+      if (d.s.messages.get(message.id)) continue;
+      const taken = takeMessage(d, message as never, event);
+      addMessage(d, taken);
+      linkToolResult(d, taken);
     }
   }
 }

@@ -53,6 +53,25 @@ export function editToolCall(d: Draft, toolCall: ToolCallState): ToolCallState {
   return owned;
 }
 
+/**
+ * Links a `tool` message to the call it answers: the call shows its result and is no longer
+ * pending. Every way a result can arrive goes through here — a `TOOL_CALL_RESULT`, a messages
+ * snapshot, history the thread starts from or a run's input echoes, an answer appended locally.
+ */
+export function linkToolResult(d: Draft, message: ThreadMessage): void {
+  if (message.role !== "tool" || !isId(message.toolCallId)) return;
+  const call = d.s.toolCalls.get(message.toolCallId);
+  if (call) {
+    const edited = editToolCall(d, call);
+    edited.resultMessageId = message.id;
+    if (edited.status !== "streaming-args") edited.status = message.error ? "error" : "complete";
+  }
+  if (d.s.pendingToolCallIds.includes(message.toolCallId)) {
+    const answered = message.toolCallId;
+    d.s.pendingToolCallIds = d.adopt(d.s.pendingToolCallIds.filter((id) => id !== answered));
+  }
+}
+
 /** The run in progress, if any. */
 export function runningRun(d: Draft): RunRecord | undefined {
   const run = d.s.runs[d.s.runs.length - 1];

@@ -6,6 +6,7 @@ import {
   editMessage,
   editToolCall,
   isId,
+  linkToolResult,
   malformed,
   mergeEventMetadata,
   runningRun,
@@ -158,12 +159,5 @@ export function toolCallResult(d: Draft, event: ToolCallResultEvent): void {
     ids.splice(at, 0, message.id);
     d.edit("messages").set(d.adopt(message));
   }
-  if (call) {
-    const edited = editToolCall(d, call);
-    edited.resultMessageId = message.id;
-    if (edited.status !== "streaming-args") edited.status = "complete";
-  }
-  if (d.s.pendingToolCallIds.includes(event.toolCallId)) {
-    d.s.pendingToolCallIds = d.adopt(d.s.pendingToolCallIds.filter((id) => id !== event.toolCallId));
-  }
+  linkToolResult(d, message);
 }

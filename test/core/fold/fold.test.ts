@@ -762,3 +762,43 @@ describe("large tool-call arguments", () => {
     expect(t.toolCalls.get("tc")?.args).toEqual(JSON.parse(big));
   });
 });
+
+describe("tool results that do not come as TOOL_CALL_RESULT", () => {
+  it("history the thread starts from links each call to its result", async () => {
+    const { createThreadState } = await import("../../../src/core");
+    const t = createThreadState({
+      messages: [
+        { id: "a1", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: "search", arguments: "{}" } }] },
+        { id: "r1", role: "tool", toolCallId: "c1", content: "3 trains" },
+      ],
+    });
+    expect(t.toolCalls.get("c1")).toMatchObject({ status: "complete", resultMessageId: "r1" });
+  });
+
+  it("an answer appended locally completes a pending front-end tool call", async () => {
+    const { appendMessage, createThreadState, foldEvents } = await import("../../../src/core");
+    let t = foldEvents(createThreadState(), [ev.runStarted(), ev.toolStart("c2", "confirm"), ev.toolArgs("c2", "{}"), ev.toolEnd("c2"), ev.runFinished()]);
+    expect(t.pendingToolCallIds).toEqual(["c2"]);
+    expect(t.status).toBe("waiting");
+    t = appendMessage(t, { id: "answer", role: "tool", toolCallId: "c2", content: "yes" });
+    expect(t.toolCalls.get("c2")).toMatchObject({ status: "complete", resultMessageId: "answer" });
+    expect(t.pendingToolCallIds).toEqual([]);
+    expect(t.status).toBe("idle");
+  });
+
+  it("a run's input echo links results too", async () => {
+    const { createThreadState, foldEvents } = await import("../../../src/core");
+    const t = foldEvents(createThreadState(), [
+      ev.runStarted("r1", "t1", {
+        input: {
+          threadId: "t1", runId: "r1", tools: [], context: [],
+          messages: [
+            { id: "a1", role: "assistant", toolCalls: [{ id: "c1", type: "function", function: { name: "f", arguments: "{}" } }] },
+            { id: "x1", role: "tool", toolCallId: "c1", content: "ok" },
+          ],
+        },
+      }),
+    ]);
+    expect(t.toolCalls.get("c1")).toMatchObject({ status: "complete", resultMessageId: "x1" });
+  });
+});
