@@ -1,14 +1,19 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Message } from "@ag-ui/core";
 import { createThreadStore, type RunOptions, type ThreadStore } from "../store/createThreadStore";
 import type { AgentLike } from "../core/transport/types";
+import { isDevelopment } from "../core/dev";
 
 const ThreadStoreContext = createContext<ThreadStore | null>(null);
 ThreadStoreContext.displayName = "ParleyThreadStore";
 
 export interface ParleyProviderProps {
-  /** Any AG-UI agent: `createHttpAgent(...)`, an `@ag-ui/client` agent, a `ScriptedAgent`. */
+  /**
+   * Any AG-UI agent: `createHttpAgent(...)`, an `@ag-ui/client` agent, a `ScriptedAgent`. Keep it
+   * stable (module scope, `useState(() => …)` or `useMemo`); a new agent is used from the next run.
+   */
   agent?: AgentLike;
+  /** The thread to start with. Read once: to switch threads, give the provider a `key`. */
   threadId?: string;
   initialMessages?: Message[];
   initialState?: unknown;
@@ -21,10 +26,12 @@ export interface ParleyProviderProps {
 
 /**
  * Holds one thread's store for everything inside it. The store is made once per provider (never a
- * module singleton) and nothing here starts a run, so StrictMode's double effects are harmless.
+ * module singleton); nothing here starts a run, so StrictMode's double effects are harmless. A
+ * store the provider made is stopped when the provider unmounts; one you pass in is yours.
  *
  * @example
- * <ParleyProvider agent={createHttpAgent({ url: "/api/agent" })}>
+ * const agent = createHttpAgent({ url: "/api/agent" }); // once, not on every render
+ * <ParleyProvider agent={agent} key={threadId} threadId={threadId}>
  *   <Chat />
  * </ParleyProvider>
  */
@@ -32,10 +39,42 @@ export function ParleyProvider({ agent, threadId, initialMessages, initialState,
   const [store] = useState<ThreadStore>(
     () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults }),
   );
-  // A new agent prop reaches the same store; setAgent is idempotent, so running twice is fine.
+  const owned = given === undefined;
+
+  // The agent prop is applied when it changes (to undefined too), from the next run on.
+  const appliedAgent = useRef(agent);
   useEffect(() => {
-    if (agent) store.getState().setAgent(agent);
+    if (appliedAgent.current === agent) return;
+    appliedAgent.current = agent;
+    store.getState().setAgent(agent);
   }, [store, agent]);
+
+  const firstThreadId = useRef(threadId);
+  useEffect(() => {
+    if (threadId !== firstThreadId.current && isDevelopment()) {
+      console.warn(
+        `Parley: <ParleyProvider threadId> changed from "${String(firstThreadId.current)}" to "${String(threadId)}", ` +
+          "but it is read once. To switch threads, give the provider a key: <ParleyProvider key={threadId} …>.",
+      );
+    }
+  }, [threadId]);
+
+  // Unmounting must not leave a request streaming into a store nobody reads. StrictMode unmounts
+  // and remounts at once, so the stop waits a microtask and the remount cancels it.
+  const pendingStop = useRef<{ cancelled: boolean } | null>(null);
+  useEffect(() => {
+    if (!owned) return;
+    if (pendingStop.current) pendingStop.current.cancelled = true;
+    pendingStop.current = null;
+    return () => {
+      const token = { cancelled: false };
+      pendingStop.current = token;
+      queueMicrotask(() => {
+        if (!token.cancelled) store.getState().stop();
+      });
+    };
+  }, [store, owned]);
+
   return <ThreadStoreContext.Provider value={store}>{children}</ThreadStoreContext.Provider>;
 }
 

@@ -99,4 +99,47 @@ describe("message registry", () => {
     expect(renders.a1).toBe(before.a1);
     expect(renders.a2).toBe(before.a2! + 1);
   });
+
+  it("a role from the wire that names an Object.prototype member gets the Fallback", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const store = storeWith([
+      { type: EventType.MESSAGES_SNAPSHOT, messages: [{ id: "w1", role: "toString", content: "x" }, { id: "w2", role: "constructor", content: "y" }] },
+    ]);
+    renderKit(<><MessageRenderer id="w1" /><MessageRenderer id="w2" /></>, store);
+    expect(screen.getAllByText(/type the app does not know/)).toHaveLength(2);
+    warn.mockRestore();
+  });
+
+  it("outside a ParleyUIProvider, registering refuses with an error that names the provider", async () => {
+    const { renderHook } = await import("@testing-library/react");
+    const { useMessageRegistry } = await import("../../src/components");
+    const { result } = renderHook(() => useMessageRegistry());
+    expect(() => result.current.register("assistant", () => null)).toThrow(/<ParleyUIProvider>/);
+  });
+
+  it("inline components={{…}} do not re-render the messages when the parent re-renders", async () => {
+    const { render } = await import("@testing-library/react");
+    const { ParleyProvider } = await import("../../src/react/ParleyProvider");
+    const { ParleyUIProvider } = await import("../../src/components");
+    const store = storeWith([ev.runStarted(), ev.textStart("a1"), ev.text("a1", "hi"), ev.textEnd("a1")]);
+    let renders = 0;
+    const Counting = ({ message }: MessageComponentProps) => {
+      renders++;
+      return <p>{String(message.content)}</p>;
+    };
+    const App = ({ tick }: { tick: number }) => (
+      <ParleyProvider store={store}>
+        <ParleyUIProvider components={{ assistant: Counting }} labels={{ send: "Go" }}>
+          <span>{tick}</span>
+          <MessageRenderer id="a1" />
+        </ParleyUIProvider>
+      </ParleyProvider>
+    );
+    const { rerender } = render(<App tick={1} />);
+    const afterMount = renders;
+    rerender(<App tick={2} />);
+    rerender(<App tick={3} />);
+    expect(renders).toBe(afterMount);
+  });
 });
+

@@ -15,6 +15,7 @@ import {
 } from "../../src";
 import { ScriptedAgent } from "../../src/testing";
 import { ev, textRun } from "../support/events";
+import { useThreadStore as useThreadStoreForTest } from "../../src/react/ParleyProvider";
 
 function feed(store: ThreadStore, events: Parameters<typeof foldEvents>[1]) {
   act(() => store.setState((s) => ({ thread: foldEvents(s.thread, events) })));
@@ -124,4 +125,48 @@ describe("hooks", () => {
     feed(store, [ev.runStarted("r2"), ev.runFinished("r2")]);
     expect(result.current).toBe("idle");
   });
+
+  it("unmounting the provider stops its run; StrictMode's remount does not", async () => {
+    const unsubscribed = vi.fn();
+    const agent: AgentLike = { run: () => ({ subscribe: () => ({ unsubscribe: unsubscribed }) }) };
+    let store: ThreadStore | undefined;
+    function Grab() {
+      store = useThreadStoreForTest();
+      return null;
+    }
+    const { unmount } = render(<StrictMode><ParleyProvider agent={agent}><Grab /></ParleyProvider></StrictMode>);
+    act(() => void store!.getState().sendMessage("hi"));
+    await Promise.resolve();
+    expect(store!.getState().isRunning).toBe(true);
+    unmount();
+    await Promise.resolve();
+    expect(unsubscribed).toHaveBeenCalledTimes(1);
+    expect(store!.getState().isRunning).toBe(false);
+  });
+
+  it("a new agent prop is used from the next run, and agent={undefined} takes it away", () => {
+    const first: AgentLike = { run: () => ({ subscribe: () => ({ unsubscribe() {} }) }) };
+    const second: AgentLike = { run: () => ({ subscribe: () => ({ unsubscribe() {} }) }) };
+    let store: ThreadStore | undefined;
+    function Grab() {
+      store = useThreadStoreForTest();
+      return null;
+    }
+    const { rerender } = render(<ParleyProvider agent={first}><Grab /></ParleyProvider>);
+    act(() => void store!.getState().sendMessage("hi"));
+    rerender(<ParleyProvider agent={second}><Grab /></ParleyProvider>);
+    expect(store!.getState().isRunning).toBe(true);
+    expect(store!.getState().agent).toBe(second);
+    rerender(<ParleyProvider agent={undefined}><Grab /></ParleyProvider>);
+    expect(store!.getState().agent).toBeUndefined();
+  });
+
+  it("warns that threadId is read once when it changes", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { rerender } = render(<ParleyProvider threadId="a"><span /></ParleyProvider>);
+    rerender(<ParleyProvider threadId="b"><span /></ParleyProvider>);
+    expect(warn.mock.calls.some((c) => /key=\{threadId\}/.test(String(c[0])))).toBe(true);
+    warn.mockRestore();
+  });
 });
+

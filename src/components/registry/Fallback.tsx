@@ -1,11 +1,12 @@
 import { Collapsible } from "radix-ui";
 import { useLabels } from "../../i18n/LabelsContext";
 import { messageKind, type MessageComponentProps } from "./registry";
+import { isDevelopment } from "../../core/dev";
 
 const warned = new Set<string>();
 
 function warnOnce(kind: string) {
-  if (warned.has(kind) || typeof process === "undefined" || process.env.NODE_ENV === "production") return;
+  if (warned.has(kind) || !isDevelopment()) return;
   warned.add(kind);
   console.warn(
     `[parley] No component for message kind "${kind}"; showing its raw content. ` +

@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
 import { useLabels } from "../../i18n/LabelsContext";
 import type { ThreadMessage } from "../../core/fold";
+import { isDevelopment } from "../../core/dev";
 
 interface Props {
   message: ThreadMessage;
@@ -28,7 +29,7 @@ export class MessageErrorBoundary extends Component<Props, State> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
-    if (typeof process !== "undefined" && process.env.NODE_ENV !== "production") {
+    if (isDevelopment()) {
       console.error(`[parley] Message ${this.props.message.id} (${this.props.message.role}) failed to render.`, error, info.componentStack);
     }
   }

@@ -3,7 +3,7 @@ import { useMessage } from "../../react/hooks";
 import { defaultMessageComponents } from "../message/defaults";
 import { Fallback } from "./Fallback";
 import { MessageErrorBoundary } from "./MessageErrorBoundary";
-import { messageKind, type MessageComponent, type MessageKind } from "./registry";
+import { messageKind, type MessageComponent, type MessageComponents, type MessageKind } from "./registry";
 import { UIContext } from "./UIContext";
 
 /**
@@ -16,7 +16,13 @@ import { UIContext } from "./UIContext";
 export function useMessageComponent(kind: MessageKind): MessageComponent {
   const { components, registry } = useContext(UIContext);
   useSyncExternalStore(registry.subscribe, registry.getVersion, registry.getVersion);
-  return registry.get(kind) ?? components[kind] ?? defaultMessageComponents[kind] ?? Fallback;
+  // Own keys only: a role from the wire such as "toString" or "constructor" must reach Fallback,
+  // not an Object.prototype member.
+  return registry.get(kind) ?? ownEntry(components, kind) ?? ownEntry(defaultMessageComponents, kind) ?? Fallback;
+}
+
+function ownEntry(table: MessageComponents, kind: MessageKind): MessageComponent | undefined {
+  return Object.prototype.hasOwnProperty.call(table, kind) ? table[kind] : undefined;
 }
 
 export interface MessageRendererProps {

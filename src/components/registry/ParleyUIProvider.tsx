@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from "react";
+import { useMemo, useRef, useState, type ReactNode } from "react";
 import { LabelsContext, resolveLabels } from "../../i18n/LabelsContext";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
@@ -35,8 +35,12 @@ export interface ParleyUIProviderProps {
  */
 export function ParleyUIProvider({ components, registry: given, locale = "en", labels, colorScheme = "light", className, children }: ParleyUIProviderProps) {
   const [registry] = useState(() => given ?? createMessageRegistry());
-  const ui = useMemo(() => ({ components: components ?? {}, registry }), [components, registry]);
-  const labelsValue = useMemo(() => ({ labels: resolveLabels(locale, labels), locale }), [locale, labels]);
+  // Inline objects (`components={{ … }}`) are new on every render; compared by their entries, an
+  // unrelated re-render of the parent does not re-render every message.
+  const stableComponents = useShallowStable(components);
+  const stableLabels = useShallowStable(labels);
+  const ui = useMemo(() => ({ components: stableComponents ?? {}, registry }), [stableComponents, registry]);
+  const labelsValue = useMemo(() => ({ labels: resolveLabels(locale, stableLabels), locale }), [locale, stableLabels]);
   return (
     <UIContext.Provider value={ui}>
       <LabelsContext.Provider value={labelsValue}>
@@ -51,4 +55,19 @@ export function ParleyUIProvider({ components, registry: given, locale = "en", l
       </LabelsContext.Provider>
     </UIContext.Provider>
   );
+}
+
+/** The previous object while `value` has the same own entries (same keys, identical values). */
+function useShallowStable<T extends object | undefined>(value: T): T {
+  const ref = useRef(value);
+  if (!shallowEqual(ref.current, value)) ref.current = value;
+  return ref.current;
+}
+
+function shallowEqual(a: object | undefined, b: object | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  const keysA = Object.keys(a);
+  if (keysA.length !== Object.keys(b).length) return false;
+  return keysA.every((key) => Object.prototype.hasOwnProperty.call(b, key) && (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key]);
 }

@@ -6,8 +6,18 @@ export interface UIContextValue {
   registry: MessageRegistry;
 }
 
-// Outside <ParleyUIProvider> the kit still renders with its defaults, so this has a default value.
-const fallbackValue: UIContextValue = { components: {}, registry: createMessageRegistry() };
+/**
+ * Outside <ParleyUIProvider> the kit still renders with its defaults. The registry there is empty
+ * and refuses registrations: a module-level registry would leak registrations between apps and
+ * tests (one store or registry per provider, never a module singleton).
+ */
+const noRegistry: MessageRegistry = {
+  ...createMessageRegistry(),
+  register() {
+    throw new Error("Registering a message component needs a <ParleyUIProvider> (each has its own registry). Wrap the UI in <ParleyUIProvider>, or pass it registry={createMessageRegistry()}.");
+  },
+};
+const fallbackValue: UIContextValue = { components: {}, registry: noRegistry };
 
 export const UIContext = createContext<UIContextValue>(fallbackValue);
 UIContext.displayName = "ParleyUI";
