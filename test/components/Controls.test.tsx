@@ -77,6 +77,21 @@ describe("Composer", () => {
     expect(store.getState().isRunning).toBe(false);
     expect(screen.getByRole("button", { name: "Send" })).toBeInTheDocument();
   });
+
+  it("a double-click or a second Enter on Send does not stop the run it started", async () => {
+    const { default: userEvent } = await import("@testing-library/user-event");
+    const user = userEvent.setup();
+    const store = storeWith([], { agent: agentWith([ev.runStarted("r"), ev.runFinished("r")], 10_000) });
+    renderKit(<Composer />, store);
+    await user.type(screen.getByRole("textbox"), "hi");
+    await user.dblClick(screen.getByRole("button", { name: "Send" }));
+    expect(store.getState().isRunning).toBe(true);
+    expect(screen.getByRole("textbox")).toHaveFocus();
+    await user.keyboard("{Enter}");
+    expect(store.getState().isRunning).toBe(true);
+    expect(store.getState().thread.runs.map((r) => r.status)).toEqual([]);
+    store.getState().stop();
+  });
 });
 
 describe("AgentStatusIndicator", () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import type { Message } from "@ag-ui/core";
-import { foldEvents } from "../../src/core/fold";
+import { appendMessage, foldEvents } from "../../src/core/fold";
 import { createThreadStore } from "../../src/store/createThreadStore";
 import { Thread } from "../../src/components";
 import { ev } from "../support/events";
@@ -76,13 +76,27 @@ function manyMessages(count: number): Message[] {
 }
 
 describe("Thread", () => {
-  it("is an accessible polite log, and says when it is empty", async () => {
+  it("is an accessible log, and says when it is empty", async () => {
     const { container } = renderKit(<Thread />, storeWith([]));
     const log = screen.getByRole("log", { name: "Conversation" });
-    expect(log).toHaveAttribute("aria-live", "polite");
+    // Rows mounted by scrolling are not news: the list is not live; the announcer is.
+    expect(log).toHaveAttribute("aria-live", "off");
+    expect(screen.getByRole("status")).toHaveAttribute("aria-live", "polite");
     expect(screen.getByText("No messages yet.")).toBeInTheDocument();
     expect(container.querySelector("[data-slot=thread]")).toHaveAttribute("data-state", "empty");
     await expectNoAxeViolations(container);
+  });
+
+  it("announces a reply once, when it is complete, and not the person's own message", () => {
+    const store = storeWith([ev.runStarted()]);
+    renderKit(<Thread initialRect={{ width: 400, height: VIEWPORT }} />, store);
+    const status = screen.getByRole("status");
+    act(() => store.setState((s) => ({ thread: appendMessage(s.thread, { id: "u1", role: "user", content: "Book it" }) })));
+    expect(status).toHaveTextContent("");
+    act(() => store.setState((s) => ({ thread: foldEvents(s.thread, [ev.textStart("a1"), ev.text("a1", "Booked the")]) })));
+    expect(status).toHaveTextContent("");
+    act(() => store.setState((s) => ({ thread: foldEvents(s.thread, [ev.text("a1", " 07:04."), ev.textEnd("a1")]) })));
+    expect(status).toHaveTextContent("Assistant: Booked the 07:04.");
   });
 
   it("renders a bounded number of rows for 10,000 messages, starting at the latest", async () => {

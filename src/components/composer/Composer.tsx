@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent, type FormEvent } from "react";
+import { useId, useRef, useState, type KeyboardEvent, type FormEvent, type MouseEvent } from "react";
 import { useStore } from "zustand";
 import { useThreadStore } from "../../react/ParleyProvider";
 import { useAgentRun } from "../../react/hooks";
@@ -35,9 +35,18 @@ export function Composer({ className, placeholder }: ComposerProps) {
   const reasonId = useId();
   const state = !hasAgent ? "no-agent" : isRunning ? "running" : "idle";
 
+  const input = useRef<HTMLTextAreaElement>(null);
   const submit = () => {
     if (state !== "idle" || !text.trim()) return;
-    if (send(text)) setText("");
+    if (!send(text)) return;
+    setText("");
+    // Send turns into Stop: keep focus in the text box, so a second Enter cannot stop the run.
+    input.current?.focus();
+  };
+  const onStop = (event: MouseEvent<HTMLButtonElement>) => {
+    // The second click of a double-click on Send lands on Stop, which took its place.
+    if (event.detail > 1) return;
+    stop();
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -58,6 +67,7 @@ export function Composer({ className, placeholder }: ComposerProps) {
     >
       <div className="pl:flex pl:items-end pl:gap-2">
         <textarea
+          ref={input}
           data-slot="composer-input"
           aria-label={t.composerLabel}
           aria-describedby={state === "no-agent" ? reasonId : undefined}
@@ -71,15 +81,17 @@ export function Composer({ className, placeholder }: ComposerProps) {
         />
         {state === "running" ? (
           <button
+            key="stop"
             type="button"
             data-slot="composer-stop"
-            onClick={stop}
+            onClick={onStop}
             className="pl:h-10 pl:rounded-md pl:border pl:border-border pl:px-4 pl:font-medium pl:text-foreground pl:hover:bg-accent pl:focus-visible:outline-2 pl:focus-visible:outline-ring"
           >
             {t.stop}
           </button>
         ) : (
           <button
+            key="send"
             type="submit"
             data-slot="composer-send"
             disabled={state === "no-agent" || !text.trim()}

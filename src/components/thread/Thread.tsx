@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useVirtualizer, type Rect } from "@tanstack/react-virtual";
-import { useMessageIds } from "../../react/hooks";
+import { contentToText } from "@ag-ui/core";
+import type { ThreadMessage } from "../../core/fold";
+import { useMessageIds, useThread } from "../../react/hooks";
+import type { ParleyLabels } from "../../i18n/labels";
 import { useLabels } from "../../i18n/LabelsContext";
 import { MessageRenderer } from "../registry/MessageRenderer";
 import { cn } from "../lib/cn";
@@ -21,7 +24,9 @@ export interface ThreadProps {
 }
 
 /**
- * The conversation: a virtualized `role="log"` list that announces new messages politely,
+ * The conversation: a virtualized `role="log"` list. Rows that virtualization mounts while the
+ * person scrolls are not news, so the list itself is not live (`aria-live="off"`); a visually
+ * hidden polite region announces each reply once it is complete instead (not every token). It
  * follows the stream while the person is at the bottom, stops following when they scroll up
  * and then offers "Jump to latest". `data-state` is `empty`, `following` or `scrolled-up`.
  *
@@ -91,8 +96,7 @@ export function Thread({ className, estimateSize = 96, overscan = 6, initialRect
         ref={scrollRef}
         onScroll={onScroll}
         role="log"
-        aria-live="polite"
-        aria-relevant="additions"
+        aria-live="off"
         aria-label={t.threadLabel}
         tabIndex={0}
         data-slot="thread-viewport"
@@ -119,6 +123,7 @@ export function Thread({ className, estimateSize = 96, overscan = 6, initialRect
           </div>
         )}
       </div>
+      <ThreadAnnouncer />
       {state === "scrolled-up" ? (
         <button
           type="button"
@@ -133,3 +138,43 @@ export function Thread({ className, estimateSize = 96, overscan = 6, initialRect
   );
 }
 Thread.displayName = "Parley.Thread";
+
+/** How much of a reply is read out; the rest is in the thread. */
+const ANNOUNCE_LIMIT = 280;
+
+/**
+ * The polite live region: says the newest message once it is complete (an agent's reply, a
+ * system note, a tool result), never the person's own, never per token, never on mount.
+ */
+function ThreadAnnouncer() {
+  const t = useLabels();
+  const latest = useThread((thread) => {
+    const id = thread.messageIds[thread.messageIds.length - 1];
+    return id === undefined ? undefined : thread.messages.get(id);
+  });
+  const announced = useRef(latest?.id);
+  const [text, setText] = useState("");
+  useEffect(() => {
+    if (!latest || latest.streaming || announced.current === latest.id) return;
+    announced.current = latest.id;
+    const words = announcement(latest, t);
+    if (words) setText(words);
+  }, [latest, t]);
+  return (
+    <div data-slot="thread-announcer" role="status" aria-live="polite" className="pl:sr-only">
+      {text}
+    </div>
+  );
+}
+
+function announcement(message: ThreadMessage, t: ParleyLabels): string | undefined {
+  const who =
+    message.role === "assistant" ? ("name" in message && message.name) || t.roleAssistant
+    : message.role === "system" ? t.roleSystem
+    : message.role === "tool" ? t.roleTool
+    : undefined;
+  if (!who || !("content" in message)) return undefined;
+  const text = typeof message.content === "string" ? message.content : contentToText(message.content as never);
+  if (!text.trim()) return undefined;
+  return `${who}: ${text.length > ANNOUNCE_LIMIT ? `${text.slice(0, ANNOUNCE_LIMIT)}…` : text}`;
+}
