@@ -13,6 +13,7 @@ export default defineConfig({
       entry: {
         index: "src/index.ts",
         core: "src/core/index.ts",
+        store: "src/store/index.ts",
         testing: "src/testing.ts",
         // The theme as its own file: `import "parley-ui/styles.css"` (package.json exports).
         styles: "src/theme/parley.css",

@@ -97,7 +97,12 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
     const scenario = pickScenario(input);
     const key = `${scenario}\u0000${input.threadId}\u0000${lastUserMessageId(input) ?? ""}`;
     const attempt = (attempts.get(key) ?? 0) + 1;
-    attempts.set(key, attempt);
+    // Only the error scenario needs to remember attempts; bounded so a long demo session stays small.
+    if (scenario === "error") {
+      attempts.delete(key);
+      attempts.set(key, attempt);
+      if (attempts.size > 1_000) attempts.delete(attempts.keys().next().value as string);
+    }
     const events = scenarioEvents(input, { attempt, delayScale: options.delayScale ?? 1 });
 
     const encoder = new EventEncoder({ accept: "text/event-stream" });

@@ -1,3 +1,3 @@
 export * from "./fold";
 export * from "./transport/types";
-export { createHttpAgent, ParleyHttpAgent, type HttpAgentOptions } from "./transport/httpAgent";
+export { createHttpAgent, ParleyHttpAgent, type FetchLike, type HttpAgentOptions } from "./transport/httpAgent";

@@ -10,11 +10,26 @@ interface LabelsValue {
 export const LabelsContext = createContext<LabelsValue>({ labels: en, locale: "en" });
 LabelsContext.displayName = "ParleyLabels";
 
-/** The dictionary for `locale` (falling back to its language, then English) with `overrides` on top. */
+/**
+ * The dictionary for `locale` with `overrides` on top. Tags are matched without regard to case,
+ * then by language: any Chinese tag (`zh`, `zh-Hans`, `zh-TW`, `zh-cn` …) gets the Chinese
+ * dictionary, anything unknown English.
+ *
+ * @example
+ * resolveLabels("zh-Hans-CN").send; // "发送"
+ */
 export function resolveLabels(locale: string | undefined, overrides?: Partial<ParleyLabels>): ParleyLabels {
-  const dicts = dictionaries as Record<string, ParleyLabels>;
-  const base = (locale && (dicts[locale] ?? dicts[locale.split("-")[0]!])) || en;
+  const base = (locale && dictionaryFor(locale)) || en;
   return overrides ? { ...base, ...overrides } : base;
+}
+
+function dictionaryFor(locale: string): ParleyLabels | undefined {
+  const wanted = locale.toLowerCase();
+  const entries = Object.entries(dictionaries as Record<string, ParleyLabels>);
+  const exact = entries.find(([tag]) => tag.toLowerCase() === wanted);
+  if (exact) return exact[1];
+  const language = wanted.split(/[-_]/)[0];
+  return entries.find(([tag]) => tag.toLowerCase().split("-")[0] === language)?.[1];
 }
 
 /**

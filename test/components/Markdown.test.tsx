@@ -45,6 +45,13 @@ describe("Markdown", () => {
     expect(link).toHaveAttribute("rel", "noopener noreferrer");
   });
 
+  it("treats protocol-relative links as external too", () => {
+    const { getByRole } = render(<Markdown>{"[x](//evil.example/path)"}</Markdown>);
+    const link = getByRole("link", { name: "x" });
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  });
+
   it("shows images as links instead of loading them", () => {
     const { container, getByRole } = render(<Markdown>{"![tracking pixel](https://evil.example/p.gif)"}</Markdown>);
     expect(container.querySelector("img")).toBeNull();

@@ -60,7 +60,8 @@ function CodeBlock({ className, children, node: _node, ...props }: ComponentProp
 const components: Components = {
   pre: CodeBlock,
   a: ({ node: _node, href, children, ...props }) => {
-    const external = !!href && /^https?:\/\//i.test(href);
+    // Protocol-relative ("//host/…") leaves the page too.
+    const external = !!href && /^(https?:)?\/\//i.test(href);
     return (
       <a
         {...props}

@@ -1,0 +1,373 @@
+/**
+ * The page of `npm run bench:browser` (bench/browser/run.ts serves it with Vite and drives it in
+ * chromium). `window.runScenario(name, options)` mounts one implementation, drives one scenario
+ * with a ScriptedAgent, and resolves with the figures.
+ *
+ * - parley: `createThreadStore({ agent, initialMessages })` + `<ParleyProvider store>` +
+ *   `<ParleyUIProvider>` + `<Thread />` (virtualized, Markdown replies).
+ * - sdk: the "SDK way" — `@ag-ui/client`'s own pipeline, `agent.runAgent()`, with a subscriber whose
+ *   `onMessagesChanged` `setState`s the whole `messages` array into a plain React list of every
+ *   message (no virtualization, plain text, stick-to-bottom).
+ */
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { createRoot, type Root } from "react-dom/client";
+import { EventType, type BaseEvent, type Message, type RunAgentInput } from "@ag-ui/core";
+import type { Observable } from "rxjs";
+import { tap } from "rxjs";
+import { createThreadStore, ParleyProvider, ParleyUIProvider, Thread, type ThreadStore } from "../../src";
+import { ScriptedAgent, type ScriptStep } from "../../src/testing";
+import "../../src/theme/parley.css";
+import type { BenchCdpAnswer, BenchCommand, CdpMetrics, ScenarioName, ScenarioOptions, ScenarioResult } from "./types";
+
+// ---- the data ---------------------------------------------------------------------------------
+
+const WORDS = [
+  "the", "agent", "streams", "a", "reply", "token", "by", "token", "while", "the", "person", "reads",
+  "Lyon", "train", "09:30", "seat", "window", "**booked**", "and", "then", "`code`", "thread", "frame", "paint",
+];
+const REPLY_ID = "reply";
+const REPLY_END = "ENDOFREPLY";
+const LAST_SEED = "LASTSEEDMESSAGE";
+
+/** `n` messages, user and assistant alternating, 15–45 words each; the last one ends with {@link LAST_SEED}. */
+function seedMessages(n: number): Message[] {
+  const messages: Message[] = [];
+  for (let i = 0; i < n; i++) {
+    const words: string[] = [];
+    const count = 15 + ((i * 7) % 31);
+    for (let w = 0; w < count; w++) words.push(WORDS[(i + w * 5) % WORDS.length] as string);
+    let content = words.join(" ");
+    if (i === n - 1) content += ` ${LAST_SEED}`;
+    messages.push(i % 2 === 0 ? { id: `seed-${i}`, role: "user", content } : { id: `seed-${i}`, role: "assistant", content });
+  }
+  return messages;
+}
+
+/** RUN_STARTED, TEXT_MESSAGE_START, `deltas` × TEXT_MESSAGE_CONTENT (a paragraph every 50), END, RUN_FINISHED. */
+function replyScript(deltas: number): ScriptStep[] {
+  const steps: ScriptStep[] = [
+    { type: EventType.RUN_STARTED, threadId: "bench", runId: "bench-run" } as BaseEvent,
+    { type: EventType.TEXT_MESSAGE_START, messageId: REPLY_ID, role: "assistant" } as BaseEvent,
+  ];
+  for (let i = 0; i < deltas; i++) {
+    const delta = i === deltas - 1 ? ` ${REPLY_END}` : `${i > 0 && i % 50 === 0 ? "\n\n" : ""}${WORDS[i % WORDS.length]} `;
+    steps.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: REPLY_ID, delta } as BaseEvent);
+  }
+  steps.push({ type: EventType.TEXT_MESSAGE_END, messageId: REPLY_ID } as BaseEvent);
+  steps.push({ type: EventType.RUN_FINISHED, threadId: "bench", runId: "bench-run" } as BaseEvent);
+  return steps;
+}
+
+/** A ScriptedAgent that notes when the first reply delta left it. */
+class TimedAgent extends ScriptedAgent {
+  firstDeltaAt: number | undefined;
+  override run(input: RunAgentInput): Observable<BaseEvent> {
+    return super.run(input).pipe(
+      tap((event: BaseEvent) => {
+        if (this.firstDeltaAt === undefined && event.type === EventType.TEXT_MESSAGE_CONTENT) this.firstDeltaAt = performance.now();
+      }),
+    );
+  }
+}
+
+// ---- the two implementations ------------------------------------------------------------------
+
+function ParleyApp({ store }: { store: ThreadStore }) {
+  return (
+    <ParleyProvider store={store}>
+      <ParleyUIProvider className="bench-fill">
+        <Thread />
+      </ParleyUIProvider>
+    </ParleyProvider>
+  );
+}
+
+function SdkApp({ agent }: { agent: ScriptedAgent }) {
+  const [messages, setMessages] = useState<readonly Readonly<Message>[]>(() => agent.messages);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => agent.subscribe({ onMessagesChanged: ({ messages: next }) => setMessages(next) }).unsubscribe, [agent]);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el) el.scrollTop = el.scrollHeight; // stick to the bottom, as any chat does
+  }, [messages]);
+  return (
+    <div ref={ref} className="sdk-viewport" role="log" data-slot="sdk-thread">
+      {messages.map((m) => (
+        <article key={m.id} className="sdk-message" data-message-id={m.id} data-role={m.role}>
+          <div className="sdk-author">{m.role}</div>
+          <div data-slot="message-body" className="sdk-body">
+            {typeof m.content === "string" ? m.content : ""}
+          </div>
+        </article>
+      ))}
+    </div>
+  );
+}
+
+const SELECTORS = {
+  parley: { thread: '[data-slot="thread"]', viewport: '[data-slot="thread-viewport"]' },
+  sdk: { thread: '[data-slot="sdk-thread"]', viewport: '[data-slot="sdk-thread"]' },
+} as const;
+
+// ---- frames and paints ------------------------------------------------------------------------
+
+const rootEl = document.getElementById("root") as HTMLElement;
+let root: Root | undefined;
+
+/** True from our rAF callback until the task after that frame's rendering. */
+let inRafPhase = false;
+const channel = new MessageChannel();
+const posted: (() => void)[] = [];
+channel.port1.onmessage = () => {
+  for (const fn of posted.splice(0)) fn();
+};
+function postTask(fn: () => void): void {
+  posted.push(fn);
+  channel.port2.postMessage(0);
+}
+
+/**
+ * Resolves with `performance.now()` once the frame that will show the current DOM has been
+ * rendered: from inside a frame's rAF phase, the task after it; otherwise the task after the next frame.
+ */
+function afterPaint(): Promise<number> {
+  return new Promise((resolve) => {
+    const post = () => postTask(() => resolve(performance.now()));
+    if (inRafPhase) post();
+    else requestAnimationFrame(post);
+  });
+}
+
+/** Calls `onFrame(timestamp)` every animation frame (first among the frame's callbacks, usually) until stopped. */
+function everyFrame(onFrame: (t: number) => void): () => void {
+  let stopped = false;
+  const loop = (t: number) => {
+    if (stopped) return;
+    inRafPhase = true;
+    postTask(() => {
+      inRafPhase = false;
+    });
+    requestAnimationFrame(loop);
+    onFrame(t);
+  };
+  requestAnimationFrame(loop);
+  return () => {
+    stopped = true;
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+
+function lastSeedVisible(viewportSelector: string, lastId: string): boolean {
+  const row = rootEl.querySelector(`[data-message-id="${lastId}"]`);
+  if (!row || !row.textContent?.includes(LAST_SEED)) return false;
+  const viewport = rootEl.querySelector(viewportSelector);
+  if (!viewport) return false;
+  const r = row.getBoundingClientRect();
+  const v = viewport.getBoundingClientRect();
+  return r.bottom > v.top && r.top < v.bottom && r.height > 0;
+}
+
+/** Resolves with the post-paint time of the first frame showing the last seeded message, or undefined after `capMs`. */
+function whenLastSeedVisible(impl: ScenarioOptions["impl"], lastId: string, capMs: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const giveUp = setTimeout(() => {
+      stop();
+      resolve(undefined);
+    }, capMs);
+    const stop = everyFrame(() => {
+      if (!lastSeedVisible(SELECTORS[impl].viewport, lastId)) return;
+      stop();
+      clearTimeout(giveUp);
+      void afterPaint().then(resolve);
+    });
+  });
+}
+
+async function cdp(command: BenchCommand): Promise<BenchCdpAnswer> {
+  return (await window.__benchCdp?.(command)) ?? {};
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length === 0 ? NaN : sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+function unmount(): void {
+  root?.unmount();
+  root = undefined;
+  rootEl.replaceChildren();
+}
+
+function mountApp(impl: ScenarioOptions["impl"], agent: TimedAgent, messages: Message[]): { store?: ThreadStore } {
+  root = createRoot(rootEl);
+  if (impl === "parley") {
+    const store = createThreadStore({ agent, threadId: "bench", initialMessages: messages });
+    root.render(<ParleyApp store={store} />);
+    return { store };
+  }
+  root.render(<SdkApp agent={agent} />);
+  return {};
+}
+
+// ---- the scenarios ----------------------------------------------------------------------------
+
+async function mountScenario(options: ScenarioOptions): Promise<ScenarioResult> {
+  const messages = seedMessages(options.messages);
+  const lastId = `seed-${options.messages - 1}`;
+  await cdp("gc");
+  await cdp("start");
+  await nextFrame();
+  await sleep(0);
+  const t0 = performance.now();
+  // What is timed: making the agent/store from the messages, rendering, and every frame until the last one shows.
+  const agent = new TimedAgent({ script: [], threadId: "bench", ...(options.impl === "sdk" ? { initialMessages: messages } : {}) });
+  const painted = whenLastSeedVisible(options.impl, lastId, options.capMs);
+  mountApp(options.impl, agent, messages);
+  const t1 = await painted;
+  const { jsMs } = await cdp("stop");
+  const domNodes = rootEl.querySelector(SELECTORS[options.impl].thread)?.getElementsByTagName("*").length;
+  unmount();
+  return t1 === undefined
+    ? { timedOut: true, elapsedMs: options.capMs, domNodes }
+    : { timedOut: false, elapsedMs: t1 - t0, mountMs: t1 - t0, domNodes, scriptMs: jsMs };
+}
+
+async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult> {
+  const messages = seedMessages(options.messages);
+  const lastId = `seed-${options.messages - 1}`;
+  const agent = new TimedAgent({
+    script: replyScript(options.deltas),
+    delayMs: options.paceMs,
+    threadId: "bench",
+    ...(options.impl === "sdk" ? { initialMessages: messages } : {}),
+  });
+
+  // 1. The thread with its history, shown and settled.
+  const { store } = mountApp(options.impl, agent, messages);
+  if ((await whenLastSeedVisible(options.impl, lastId, 60_000)) === undefined) throw new Error(`${options.impl}: the seeded thread never showed`);
+  await sleep(300);
+  await cdp("gc");
+  await sleep(100);
+
+  // 2. Every frame: its time and the reply's visible text length.
+  let body: Element | null = null;
+  const readReply = (): string => {
+    if (!body?.isConnected) body = rootEl.querySelector(`[data-message-id="${REPLY_ID}"] [data-slot="message-body"]`);
+    return body?.textContent ?? "";
+  };
+  /** t: the frame's rAF time; painted: the task after its rendering (when its DOM is on screen). */
+  const frames: { t: number; len: number; painted: number }[] = [];
+  let endFrame = -1;
+  let resolveEnd!: (paintedAt: number) => void;
+  const ended = new Promise<number>((resolve) => (resolveEnd = resolve));
+  const stopFrames = everyFrame((t) => {
+    const text = readReply();
+    const previous = frames[frames.length - 1];
+    const frame = { t, len: text.length, painted: NaN };
+    frames.push(frame);
+    postTask(() => (frame.painted = performance.now()));
+    if (endFrame < 0 && previous && text.length !== previous.len && text.includes(REPLY_END)) {
+      endFrame = frames.length - 1;
+      void afterPaint().then(resolveEnd);
+    }
+  });
+
+  // 3. The first reply text, painted.
+  let firstText: Promise<number> | undefined;
+  const observer = new MutationObserver(() => {
+    if (firstText === undefined && readReply().length > 0) {
+      firstText = afterPaint();
+      observer.disconnect();
+    }
+  });
+  observer.observe(rootEl, { childList: true, subtree: true, characterData: true });
+
+  await nextFrame();
+  await nextFrame();
+  const before = (await cdp("start")).metrics;
+  await nextFrame();
+  await sleep(0); // start from a task between frames, as a network chunk would arrive
+  const startIndex = frames.length; // frames[startIndex - 1] is the last frame before the run
+  const tStart = performance.now();
+  let sdkRun: Promise<unknown> | undefined;
+  if (store) store.getState().run();
+  else sdkRun = agent.runAgent();
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const capped = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), options.capMs)));
+  const tEnd = await Promise.race([ended, capped]);
+  clearTimeout(timer);
+  if (tEnd === undefined) {
+    stopFrames();
+    observer.disconnect();
+    if (store) store.getState().stop();
+    else agent.abortRun();
+    await cdp("stop");
+    await sleep(50);
+    unmount();
+    return { timedOut: true, elapsedMs: options.capMs };
+  }
+  // Let the run finish its bookkeeping (the SDK's promise, Parley's isRunning) and trailing renders.
+  if (sdkRun) await Promise.race([sdkRun.catch(() => undefined), sleep(5_000)]);
+  await nextFrame();
+  await nextFrame();
+  const { metrics: after, jsMs } = await cdp("stop");
+  stopFrames();
+  observer.disconnect();
+  const firstTextAt = firstText ? await firstText : undefined;
+
+  // Longest gap between paints that changed the reply text, the start of the run counting as the first.
+  let previousChange = tStart;
+  let longestTextGapMs = 0;
+  let textFrames = 0;
+  for (let i = startIndex; i <= endFrame; i++) {
+    const frame = frames[i] as { len: number; painted: number };
+    if (frame.len === (frames[i - 1] as { len: number }).len) continue;
+    textFrames++;
+    longestTextGapMs = Math.max(longestTextGapMs, frame.painted - previousChange);
+    previousChange = frame.painted;
+  }
+
+  // Frame intervals from the first delta to the frame with the whole reply.
+  const firstDeltaAt = agent.firstDeltaAt ?? tStart;
+  const intervals: number[] = [];
+  for (let i = Math.max(startIndex, 1); i <= endFrame; i++) {
+    const frame = frames[i] as { t: number };
+    if (frame.t < firstDeltaAt) continue;
+    intervals.push(frame.t - (frames[i - 1] as { t: number }).t);
+  }
+  const medianFrameMs = median(intervals);
+  const dropped = intervals.filter((ms) => ms > 1.5 * medianFrameMs).length;
+
+  const domNodes = rootEl.querySelector(SELECTORS[options.impl].thread)?.getElementsByTagName("*").length;
+  const finalTextLength = readReply().length;
+  const ms = (key: keyof CdpMetrics) => (before && after ? (after[key] - before[key]) * 1000 : undefined);
+  unmount();
+  return {
+    timedOut: false,
+    elapsedMs: tEnd - tStart,
+    longestTextGapMs,
+    textFrames,
+    scriptMs: jsMs,
+    cdpScriptMs: ms("ScriptDuration"),
+    taskMs: ms("TaskDuration"),
+    layoutMs: ms("LayoutDuration"),
+    styleMs: ms("RecalcStyleDuration"),
+    domNodes,
+    frames: intervals.length,
+    medianFrameMs,
+    droppedPct: intervals.length ? (100 * dropped) / intervals.length : undefined,
+    longestFrameMs: intervals.length ? Math.max(...intervals) : undefined,
+    firstTextMs: firstTextAt !== undefined && agent.firstDeltaAt !== undefined ? firstTextAt - agent.firstDeltaAt : undefined,
+    finalTextLength,
+  };
+}
+
+window.runScenario = async (name: ScenarioName, options: ScenarioOptions): Promise<ScenarioResult> => {
+  unmount();
+  return name === "mount" ? mountScenario(options) : streamScenario(options);
+};
+window.__benchReady = true;

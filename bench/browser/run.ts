@@ -1,0 +1,341 @@
+/**
+ * Parley against the "SDK way" in real chromium: streaming into a 1,000-message thread, flat out
+ * and at a 5 ms pace, and mounting a 1,000-message thread.
+ *
+ *   npm run bench:browser        (node --import tsx bench/browser/run.ts)
+ *
+ * Vite serves bench/browser/ (production React: NODE_ENV=production), playwright-core drives
+ * Debian's chromium (headless, fresh profile, the flags of test/browser/demo.e2e.test.ts), and the
+ * page (main.tsx) measures. Every scenario × implementation runs 3× on a freshly loaded page; the
+ * table shows medians. Flags: `--quick` (1 run each), `--only=flat,paced,mount`, `--profile` (print
+ * the top self time of each first run's CPU profile).
+ */
+
+// Production React and the SDK's production path, before Vite reads the environment.
+process.env.NODE_ENV = "production";
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type BrowserContext, type CDPSession, type Page } from "playwright-core";
+import { createServer, type ViteDevServer } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { formatMs, table } from "../measure";
+import { jsTime, summarizeProfile } from "./profile";
+import type { BenchCdpAnswer, BenchCommand, CdpMetrics, Impl, ScenarioName, ScenarioOptions, ScenarioResult } from "./types";
+
+const here = import.meta.dirname;
+const repo = resolve(here, "../..");
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const args = process.argv.slice(2);
+const REPEATS = args.includes("--quick") ? 1 : 3;
+const PROFILE = args.includes("--profile");
+/** `--only=flat,mount`: run just those scenarios (for working on one). */
+const ONLY = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
+const TIME_DOMAIN = (process.env.BENCH_TIME_DOMAIN ?? "timeTicks") as "threadTicks" | "timeTicks";
+/** A run longer than this is not repeated (its one run is reported, marked †1). */
+const REPEAT_BUDGET_MS = 30_000;
+const CAP_MS = 60_000;
+
+interface Scenario {
+  name: ScenarioName;
+  label: string;
+  options: Omit<ScenarioOptions, "impl">;
+}
+
+const SCENARIOS: Scenario[] = [
+  {
+    name: "flat",
+    label: "2,000 deltas flat out (delayMs 0) into 1,000 msgs",
+    options: { messages: 1_000, deltas: 2_000, paceMs: 0, capMs: CAP_MS },
+  },
+  {
+    name: "paced",
+    label: "2,000 deltas, one per 5 ms, into 1,000 msgs",
+    options: { messages: 1_000, deltas: 2_000, paceMs: 5, capMs: CAP_MS },
+  },
+  {
+    name: "mount",
+    label: "mount a 1,000-message thread",
+    options: { messages: 1_000, deltas: 0, paceMs: 0, capMs: CAP_MS },
+  },
+];
+const IMPLS: { impl: Impl; label: string }[] = [
+  { impl: "parley", label: "Parley (store + Thread)" },
+  { impl: "sdk", label: "SDK way (runAgent → setState list)" },
+];
+
+// ---- server and browser -----------------------------------------------------------------------
+
+const cacheDir = mkdtempSync(join(tmpdir(), "parley-bench-vite-"));
+const userDataDir = mkdtempSync(join(tmpdir(), "parley-chromium-"));
+let server: ViteDevServer | undefined;
+let context: BrowserContext | undefined;
+
+async function cleanup(): Promise<void> {
+  await context?.close().catch(() => undefined);
+  await server?.close().catch(() => undefined);
+  rmSync(userDataDir, { recursive: true, force: true });
+  rmSync(cacheDir, { recursive: true, force: true });
+}
+process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
+
+async function startServer(): Promise<{ server: ViteDevServer; url: string }> {
+  const server = await createServer({
+    configFile: false,
+    root: here,
+    mode: "production",
+    cacheDir,
+    plugins: [react(), tailwindcss()],
+    server: { host: "127.0.0.1", port: 0, strictPort: false, hmr: false, fs: { allow: [repo] } },
+    // Everything main.tsx reaches, optimized up front, so no re-optimization reloads the page mid-run.
+    optimizeDeps: { entries: [join(here, "index.html")] },
+    logLevel: "warn",
+    clearScreen: false,
+  });
+  await server.listen();
+  const url = server.resolvedUrls?.local[0];
+  if (!url || !/^http:\/\/127\.0\.0\.1:\d+\/$/.test(url)) throw new Error(`unexpected Vite URL ${url}`);
+  return { server, url };
+}
+
+const METRIC_KEYS = ["ScriptDuration", "TaskDuration", "LayoutDuration", "RecalcStyleDuration"] as const;
+
+async function openPage(url: string): Promise<{ page: Page; cdp: CDPSession; problems: string[]; state: { profile: unknown } }> {
+  const page = await (context as BrowserContext).newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") problems.push(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  const cdp = await (context as BrowserContext).newCDPSession(page);
+  await cdp.send("Performance.enable", { timeDomain: TIME_DOMAIN });
+  const state = { profile: undefined as unknown };
+  const readMetrics = async (): Promise<CdpMetrics> => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const pick = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
+    return Object.fromEntries(METRIC_KEYS.map((k) => [k, pick(k)])) as unknown as CdpMetrics;
+  };
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 1000 });
+  await page.exposeFunction("__benchCdp", async (command: BenchCommand): Promise<BenchCdpAnswer> => {
+    if (command === "gc") {
+      await cdp.send("HeapProfiler.collectGarbage");
+      return {};
+    }
+    // The profiler starts before the first reading and stops after the second, so its own start/stop work is outside the window.
+    if (command === "start") {
+      await cdp.send("Profiler.start");
+      return { metrics: await readMetrics() };
+    }
+    const metrics = await readMetrics();
+    const { profile } = await cdp.send("Profiler.stop");
+    state.profile = profile;
+    return { metrics, jsMs: jsTime(profile) };
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => window.__benchReady === true, undefined, { timeout: 60_000 });
+  return { page, cdp, problems, state };
+}
+
+/** One run on a fresh page; a page that does not answer within the cap (+ margin) is closed and reported as timed out. */
+async function runOnce(url: string, scenario: Scenario, impl: Impl): Promise<{ result: ScenarioResult; problems: string[]; profile?: unknown }> {
+  const { page, problems, state } = await openPage(url);
+  try {
+    const options: ScenarioOptions = { ...scenario.options, impl };
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const hung = new Promise<"hung">((resolve) => (timer = setTimeout(() => resolve("hung"), scenario.options.capMs + 90_000)));
+    const outcome = await Promise.race([page.evaluate(([name, o]) => window.runScenario(name, o), [scenario.name, options] as const), hung]);
+    clearTimeout(timer);
+    if (outcome === "hung") return { result: { timedOut: true, elapsedMs: scenario.options.capMs }, problems };
+    return { result: outcome, problems, profile: state.profile };
+  } finally {
+    await page.close({ runBeforeUnload: false }).catch(() => undefined);
+  }
+}
+
+// ---- figures ----------------------------------------------------------------------------------
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+type NumericKey = { [K in keyof ScenarioResult]-?: ScenarioResult[K] extends number | undefined ? K : never }[keyof ScenarioResult];
+
+function med(results: ScenarioResult[], key: NumericKey): number | undefined {
+  const values = results.filter((r) => !r.timedOut).map((r) => r[key]).filter((v): v is number => typeof v === "number" && Number.isFinite(v));
+  return values.length ? median(values) : undefined;
+}
+
+const ok = (pass: boolean) => (pass ? "✅" : "❌");
+const fmt = (ms: number | undefined) => (ms === undefined ? "–" : formatMs(ms));
+const pct = (p: number | undefined) => (p === undefined ? "–" : `${p.toFixed(2)} %`);
+
+interface Row {
+  scenario: Scenario;
+  impl: Impl;
+  results: ScenarioResult[];
+  problems: string[];
+  /** The CPU profile of the first run's measured window. */
+  profile?: unknown;
+}
+
+function cells(row: Row): { cells: string[]; passed: number; targets: number } {
+  const { results, scenario } = row;
+  const timedOut = results.length > 0 && results.every((r) => r.timedOut);
+  const blank = ["–", "–", "–", "–", "–", "–", "–"];
+  let passed = 0;
+  let targets = 0;
+  const verdict = (value: string, pass: boolean) => {
+    targets++;
+    if (pass) passed++;
+    return `${value} ${ok(pass)}`;
+  };
+  if (timedOut) {
+    const over = `> ${formatMs(scenario.options.capMs)}`;
+    const c = [...blank];
+    if (scenario.name === "flat") c[0] = verdict(over, false);
+    if (scenario.name === "paced") c[3] = verdict(over, false);
+    if (scenario.name === "mount") c[6] = verdict(over, false);
+    return { cells: c, passed, targets: scenario.name === "flat" ? 2 : scenario.name === "paced" ? 2 : 1 };
+  }
+  const c = [...blank];
+  const gap = med(results, "longestTextGapMs");
+  const textFrames = med(results, "textFrames");
+  const script = med(results, "scriptMs");
+  const task = med(results, "taskMs");
+  const layout = med(results, "layoutMs");
+  const cdpScript = med(results, "cdpScriptMs");
+  const nodes = med(results, "domNodes");
+  if (scenario.name === "flat" || scenario.name === "paced") {
+    if (scenario.name === "flat") {
+      c[0] = `${verdict(fmt(gap), (gap ?? Infinity) <= 50)} (${textFrames ?? "–"} frames)`;
+      c[1] = `${verdict(fmt(script), (script ?? Infinity) < 1000)} (all tasks ${fmt(task)}, layout ${fmt(layout)}; CDP ScriptDuration ${fmt(cdpScript)})`;
+    } else {
+      c[0] = `${fmt(gap)} (${textFrames ?? "–"} frames)`;
+      c[1] = `${fmt(script)} (all tasks ${fmt(task)}, layout ${fmt(layout)}; CDP ScriptDuration ${fmt(cdpScript)})`;
+    }
+    c[2] = nodes === undefined ? "–" : nodes.toLocaleString("en-US");
+  }
+  if (scenario.name === "paced") {
+    const dropped = med(results, "droppedPct");
+    const first = med(results, "firstTextMs");
+    c[3] = `${verdict(pct(dropped), (dropped ?? Infinity) < 0.5)} (longest ${fmt(med(results, "longestFrameMs"))}, median ${fmt(med(results, "medianFrameMs"))}, ${med(results, "frames") ?? "–"} frames)`;
+    c[4] = verdict(fmt(first), (first ?? Infinity) < 50);
+  }
+  if (scenario.name === "flat" || scenario.name === "paced") c[5] = fmt(med(results, "elapsedMs"));
+  if (scenario.name === "mount") {
+    const mount = med(results, "mountMs");
+    c[6] = verdict(fmt(mount), (mount ?? Infinity) <= 400);
+    c[2] = nodes === undefined ? "–" : nodes.toLocaleString("en-US");
+  }
+  return { cells: c, passed, targets };
+}
+
+// ---- main -------------------------------------------------------------------------------------
+
+const started = performance.now();
+try {
+  const serverAndUrl = await startServer();
+  server = serverAndUrl.server;
+  const { url } = serverAndUrl;
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    viewport: { width: 1200, height: 900 },
+  });
+  const version = context.browser()?.version() ?? (await context.pages()[0]?.evaluate(() => navigator.userAgent)) ?? "?";
+  for (const p of context.pages()) await p.close();
+
+  // Warm-up: the first load optimizes the dependencies and compiles the modules.
+  {
+    const { page, problems } = await openPage(url);
+    await page.close();
+    if (problems.length) console.warn(`warm-up page problems:\n  ${problems.join("\n  ")}`);
+  }
+
+  console.log(`# Parley in the browser: streaming and mounting, against the SDK way`);
+  console.log();
+  console.log(
+    `Chromium ${version} (headless, --disable-gpu), Vite dev server with NODE_ENV=production (production React, the SDK's production path), ` +
+      `Node ${process.version}; ${availableParallelism()} cores, load average at start ${loadavg().map((l) => l.toFixed(1)).join(" / ")}.`,
+  );
+  console.log(`Each cell: the median of ${REPEATS} run(s), each on a freshly loaded page; 800×700 px chat box; the thread holds 1,000 messages (15–45 words each).`);
+  console.log();
+
+  const rows: Row[] = [];
+  for (const scenario of SCENARIOS.filter((s) => !ONLY || ONLY.includes(s.name))) {
+    for (const { impl } of IMPLS) {
+      const row: Row = { scenario, impl, results: [], problems: [] };
+      for (let i = 0; i < REPEATS; i++) {
+        const t = performance.now();
+        const { result, problems, profile } = await runOnce(url, scenario, impl);
+        row.results.push(result);
+        if (i === 0 && profile) row.profile = profile;
+        row.problems.push(...problems);
+        process.stderr.write(`  ${scenario.name} × ${impl} run ${i + 1}: ${result.timedOut ? "timed out" : formatMs(result.elapsedMs)} (wall ${formatMs(performance.now() - t)})\n`);
+        if (result.timedOut || performance.now() - t > REPEAT_BUDGET_MS) break;
+      }
+      rows.push(row);
+    }
+  }
+
+  const header = [
+    "Scenario",
+    "Implementation",
+    "longest gap between reply-text frames (≤ 50 ms)",
+    "script time during stream (< 1 s)",
+    "DOM nodes in thread",
+    "dropped frames (< 0.5 %)",
+    "first delta → text painted (< 50 ms)",
+    "stream → full reply painted",
+    "mount → last message painted (≤ 400 ms)",
+    "targets met",
+  ];
+  const lines = rows.map((row) => {
+    const { cells: c, passed, targets } = cells(row);
+    const runs = row.results.length < REPEATS ? ` †${row.results.length}` : "";
+    return [row.scenario.label, (IMPLS.find((i) => i.impl === row.impl)?.label ?? row.impl) + runs, ...c, targets ? `${passed}/${targets}` : "–"];
+  });
+  console.log(table(header, lines, ["l", "l", "r", "r", "r", "r", "r", "r", "r", "r"]));
+  console.log();
+  console.log(
+    `Targets are checked only where the brief sets them (flat out: gap and script time; 5 ms pace: dropped frames and first text; mount: 400 ms); ` +
+      `other cells are for context. "frames" after the gap = frames in which the reply text changed. Script time: JS + GC in a CDP CPU profile (1 ms sampling) of the measured window, from the ` +
+      `last frame before the run to two frames after the full reply was painted; all tasks / layout: CDP Performance.getMetrics TaskDuration / LayoutDuration over the same window ` +
+      `(its ScriptDuration, shown for reference, leaves out promise jobs, so it misses nearly all of the SDK pipeline's work). ` +
+      `Gaps are measured between paints (the task after each frame's rendering), the run's start counting as the first. ` +
+      `Dropped frames: rAF intervals > 1.5× the median interval, from the first delta to the frame with the full reply.` +
+      (rows.some((r) => r.results.length < REPEATS) ? ` † n: only n run(s) — the first took over ${REPEAT_BUDGET_MS / 1000} s (or hit the ${CAP_MS / 1000} s cap).` : ""),
+  );
+  const allProblems = rows.flatMap((r) => r.problems.map((p) => `${r.scenario.name} × ${r.impl}: ${p}`));
+  if (allProblems.length) {
+    console.log();
+    console.log(`Page problems (console errors/warnings):`);
+    for (const p of [...new Set(allProblems)].slice(0, 20)) console.log(`- ${p.slice(0, 300)}`);
+  }
+
+  if (PROFILE) {
+    for (const row of rows) {
+      if (!row.profile) continue;
+      console.log();
+      console.log(`## CPU profile: ${row.impl}, ${row.scenario.label} (first run, measured window, top self time)`);
+      console.log();
+      console.log(summarizeProfile(row.profile));
+    }
+  }
+
+  console.log();
+  const endLoad = loadavg()[0] as number;
+  console.log(
+    `Load average at the end: ${loadavg().map((l) => l.toFixed(1)).join(" / ")}` +
+      (endLoad > availableParallelism() ? ` — over ${availableParallelism()}: other processes competed for the CPU, so times are inflated (compare rows within a run).` : ".") +
+      ` Total ${formatMs(performance.now() - started)}.`,
+  );
+} finally {
+  await cleanup();
+}

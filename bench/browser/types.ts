@@ -1,0 +1,72 @@
+/** What the page (main.tsx) and the runner (run.ts) agree on. */
+
+export type Impl = "parley" | "sdk";
+export type ScenarioName = "flat" | "paced" | "mount";
+
+export interface ScenarioOptions {
+  impl: Impl;
+  /** Messages already in the thread. */
+  messages: number;
+  /** TEXT_MESSAGE_CONTENT events in the streamed reply (stream scenarios). */
+  deltas: number;
+  /** ScriptedAgent `delayMs`: 0 = flat out. */
+  paceMs: number;
+  /** Give up (and report "> cap") after this long. */
+  capMs: number;
+}
+
+export interface ScenarioResult {
+  timedOut: boolean;
+  /** ms the measured part took (stream: run start → final text painted; mount: render → last message painted). */
+  elapsedMs: number;
+  /** Longest gap between frames whose visible reply text changed, the frame before the run counting as the first. */
+  longestTextGapMs?: number;
+  /** How many frames showed a change of the reply text. */
+  textFrames?: number;
+  /** JS + GC time over the stream, ms: the CDP CPU profile (Profiler) minus idle and "(program)". */
+  scriptMs?: number;
+  /** CDP Performance.getMetrics deltas over the stream, ms (ScriptDuration misses promise jobs: see run.ts). */
+  cdpScriptMs?: number;
+  taskMs?: number;
+  layoutMs?: number;
+  styleMs?: number;
+  /** Elements under the thread at the end. */
+  domNodes?: number;
+  /** rAF intervals over the stream. */
+  frames?: number;
+  medianFrameMs?: number;
+  droppedPct?: number;
+  longestFrameMs?: number;
+  /** First TEXT_MESSAGE_CONTENT event → the frame showing the first reply text has been painted. */
+  firstTextMs?: number;
+  /** Render → last seeded message visible in the viewport, painted. */
+  mountMs?: number;
+  finalTextLength?: number;
+}
+
+export interface CdpMetrics {
+  ScriptDuration: number;
+  TaskDuration: number;
+  LayoutDuration: number;
+  RecalcStyleDuration: number;
+}
+
+export type BenchCommand = "gc" | "start" | "stop";
+
+export interface BenchCdpAnswer {
+  metrics?: CdpMetrics;
+  /** "stop": JS + GC ms in the profile since "start". */
+  jsMs?: number;
+}
+
+declare global {
+  interface Window {
+    runScenario(name: ScenarioName, options: ScenarioOptions): Promise<ScenarioResult>;
+    /**
+     * Installed by the runner (page.exposeFunction): "gc" collects garbage; "start" reads
+     * Performance.getMetrics and starts the CPU profiler; "stop" stops it and reads the metrics again.
+     */
+    __benchCdp?: (command: BenchCommand) => Promise<BenchCdpAnswer>;
+    __benchReady?: boolean;
+  }
+}
