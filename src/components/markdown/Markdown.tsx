@@ -1,8 +1,9 @@
-import { memo, useRef, useState, type ComponentPropsWithoutRef } from "react";
+import { memo, useMemo, useRef, useState, type ComponentPropsWithoutRef } from "react";
 import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
 import remarkGfm from "remark-gfm";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
+import { splitMarkdownBlocks } from "./splitBlocks";
 
 const UNSAFE_SCHEME = /^\s*(javascript|vbscript|data|file):/i;
 
@@ -109,14 +110,26 @@ export interface MarkdownProps {
  * <Markdown>{"**Hello** — see [the docs](https://example.com)"}</Markdown>
  */
 export const Markdown = memo(function Markdown({ children, className }: MarkdownProps) {
+  // Block by block: while a reply streams, only its last block is parsed again each frame.
+  const blocks = useMemo(() => splitMarkdownBlocks(children), [children]);
   return (
     <div
       data-slot="markdown"
       className={cn("pl:space-y-2 pl:break-words pl:[&_ol]:list-decimal pl:[&_ul]:list-disc pl:[&_h1]:font-semibold pl:[&_h2]:font-semibold pl:[&_h3]:font-semibold", className)}
     >
-      <ReactMarkdown remarkPlugins={[remarkGfm]} skipHtml urlTransform={safeUrl} components={components}>
-        {children}
-      </ReactMarkdown>
+      {blocks.map((block, index) => (
+        <MarkdownBlock key={index} text={block} />
+      ))}
     </div>
+  );
+});
+
+const REMARK_PLUGINS = [remarkGfm];
+
+const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+  return (
+    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} skipHtml urlTransform={safeUrl} components={components}>
+      {text}
+    </ReactMarkdown>
   );
 });
