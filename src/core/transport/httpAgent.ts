@@ -25,6 +25,11 @@ export interface HttpAgentOptions {
   fetch?: FetchLike;
   /** Anything else fetch takes (`credentials`, `mode`, `cache` …); method, body, headers and signal are the agent's. */
   requestInit?: Omit<RequestInit, "method" | "body" | "headers" | "signal">;
+  /**
+   * Aborting it ends every run of this agent, in flight or later (a page or feature being torn
+   * down). Each run also has its own controller: unsubscribing ends that run alone.
+   */
+  signal?: AbortSignal;
 }
 
 /** The same cap as `@ag-ui/client`'s SSE reader: a frame that never ends must not eat the tab's memory. */
@@ -53,6 +58,7 @@ export class ParleyHttpAgent implements AgentLike {
 
   readonly #fetch: FetchLike;
   readonly #requestInit: HttpAgentOptions["requestInit"];
+  readonly #signal: AbortSignal | undefined;
   readonly #stops = new Set<() => void>();
 
   constructor(options: HttpAgentOptions) {
@@ -61,6 +67,7 @@ export class ParleyHttpAgent implements AgentLike {
     // Looked up on every call, so a test that replaces globalThis.fetch later is still heard.
     this.#fetch = options.fetch ?? ((url, init) => fetch(url, init));
     this.#requestInit = options.requestInit;
+    this.#signal = options.signal;
   }
 
   /**
@@ -115,6 +122,15 @@ export class ParleyHttpAgent implements AgentLike {
     const stop = () => sink.fail(new TransportError("aborted", "The run was stopped before the agent finished."));
     this.#stops.add(stop);
     this.lastEventId = undefined;
+    if (this.#signal) {
+      if (this.#signal.aborted) {
+        stop();
+        return { unsubscribe() {} };
+      }
+      const signal = this.#signal;
+      signal.addEventListener("abort", stop, { once: true });
+      controller.signal.addEventListener("abort", () => signal.removeEventListener("abort", stop), { once: true });
+    }
 
     this.#pump(input, controller.signal, sink).catch((cause: unknown) =>
       sink.fail(new TransportError("network", "The connection to the agent failed.", { cause })),

@@ -317,6 +317,25 @@ describe("createHttpAgent: streaming and abort", () => {
     expect(outcome.error).toBeInstanceOf(TransportError);
     expect((outcome.error as TransportError).kind).toBe("aborted");
   });
+
+  it("an agent-wide AbortSignal ends the run in flight and refuses later ones", async () => {
+    let serverSawClose!: () => void;
+    const closed = new Promise<void>((resolve) => (serverSawClose = resolve));
+    const url = await serve((_req, res) => {
+      res.on("close", () => serverSawClose());
+      openStream(res);
+      res.write(sse([runStarted]));
+    });
+    const teardown = new AbortController();
+    const agent = createHttpAgent({ url, signal: teardown.signal });
+    const first = new Promise<unknown>((resolve) => {
+      agent.run(input).subscribe({ next: () => teardown.abort(), error: resolve });
+    });
+    expect(await first).toMatchObject({ kind: "aborted" });
+    await closed;
+    const later = await new Promise<unknown>((resolve) => agent.run(input).subscribe({ error: resolve }));
+    expect(later).toMatchObject({ kind: "aborted" });
+  });
 });
 
 describe("createHttpAgent: failures a person can read", () => {
