@@ -44,7 +44,7 @@ function seedMessages(n: number): Message[] {
 }
 
 /** RUN_STARTED, TEXT_MESSAGE_START, `deltas` × TEXT_MESSAGE_CONTENT (a paragraph every 50), END, RUN_FINISHED. */
-function replyScript(deltas: number): ScriptStep[] {
+function replyScript(deltas: number, chunk?: number): ScriptStep[] {
   const steps: ScriptStep[] = [
     { type: EventType.RUN_STARTED, threadId: "bench", runId: "bench-run" } as BaseEvent,
     { type: EventType.TEXT_MESSAGE_START, messageId: REPLY_ID, role: "assistant" } as BaseEvent,
@@ -52,6 +52,8 @@ function replyScript(deltas: number): ScriptStep[] {
   for (let i = 0; i < deltas; i++) {
     const delta = i === deltas - 1 ? ` ${REPLY_END}` : `${i > 0 && i % 50 === 0 ? "\n\n" : ""}${WORDS[i % WORDS.length]} `;
     steps.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: REPLY_ID, delta } as BaseEvent);
+    // A zero delay is a setTimeout: the next chunk comes in a task of its own, like a network read.
+    if (chunk && (i + 1) % chunk === 0) steps.push({ delay: 0 });
   }
   steps.push({ type: EventType.TEXT_MESSAGE_END, messageId: REPLY_ID } as BaseEvent);
   steps.push({ type: EventType.RUN_FINISHED, threadId: "bench", runId: "bench-run" } as BaseEvent);
@@ -239,7 +241,7 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
   const messages = seedMessages(options.messages);
   const lastId = `seed-${options.messages - 1}`;
   const agent = new TimedAgent({
-    script: replyScript(options.deltas),
+    script: replyScript(options.deltas, options.chunk),
     delayMs: options.paceMs,
     threadId: "bench",
     ...(options.impl === "sdk" ? { initialMessages: messages } : {}),

@@ -1,7 +1,7 @@
 /** What the page (main.tsx) and the runner (run.ts) agree on. */
 
 export type Impl = "parley" | "sdk";
-export type ScenarioName = "flat" | "paced" | "mount";
+export type ScenarioName = "flat" | "chunked" | "paced" | "mount";
 
 export interface ScenarioOptions {
   impl: Impl;
@@ -11,6 +11,8 @@ export interface ScenarioOptions {
   deltas: number;
   /** ScriptedAgent `delayMs`: 0 = flat out. */
   paceMs: number;
+  /** Flat out, but a new task every `chunk` deltas, as network reads arrive (undefined: one task). */
+  chunk?: number;
   /** Give up (and report "> cap") after this long. */
   capMs: number;
 }
