@@ -20,5 +20,5 @@ export { Markdown, safeUrl, type MarkdownProps } from "./markdown/Markdown";
 export { ToolCall, ToolCallCard, formatToolArgs, type ToolCallCardProps, type ToolCallRootProps } from "./tool-call/ToolCall";
 export { Thread, type ThreadProps } from "./thread/Thread";
 export { Composer, isComposing, type ComposerProps } from "./composer/Composer";
-export { AgentStatusIndicator, selectCurrentActivity, type AgentStatusIndicatorProps } from "./status/AgentStatusIndicator";
+export { AgentStatusIndicator, type AgentStatusIndicatorProps } from "./status/AgentStatusIndicator";
 export { RunError, type RunErrorProps } from "./status/RunError";

@@ -1,19 +1,7 @@
 import { useAgentRun, useThread } from "../../react/hooks";
-import type { ThreadState } from "../../core/fold";
+import { currentActivity } from "../../core/fold";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
-
-/** What the agent is acting on: the newest unfinished tool call's name, else the innermost step. */
-export function selectCurrentActivity(thread: ThreadState): string | undefined {
-  const run = thread.runs[thread.runs.length - 1];
-  if (run && run.status === "running") {
-    for (let i = run.toolCallIds.length - 1; i >= 0; i--) {
-      const call = thread.toolCalls.get(run.toolCallIds[i]!);
-      if (call && (call.status === "streaming-args" || call.status === "waiting")) return call.name;
-    }
-  }
-  return thread.activeSteps[thread.activeSteps.length - 1]?.name;
-}
 
 export interface AgentStatusIndicatorProps {
   className?: string;
@@ -29,7 +17,7 @@ export interface AgentStatusIndicatorProps {
 export function AgentStatusIndicator({ className }: AgentStatusIndicatorProps) {
   const t = useLabels();
   const { status } = useAgentRun();
-  const activity = useThread(selectCurrentActivity);
+  const activity = useThread(currentActivity);
   const text = status === "acting" && activity ? t.actingOn(activity) : t.agentStatus[status];
   return (
     <div

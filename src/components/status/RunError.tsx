@@ -1,4 +1,4 @@
-import { useAgentRun, useThread } from "../../react/hooks";
+import { useAgentRun } from "../../react/hooks";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 
@@ -17,9 +17,9 @@ export interface RunErrorProps {
  */
 export function RunError({ className }: RunErrorProps) {
   const t = useLabels();
+  // `error` is the last run's, and only a run that ended in error has one.
   const { error, isRunning, retry } = useAgentRun();
-  const failed = useThread((thread) => thread.runs[thread.runs.length - 1]?.status === "error");
-  if (!error || !failed || isRunning) return null;
+  if (!error || isRunning) return null;
   return (
     <div
       role="alert"

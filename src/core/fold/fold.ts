@@ -17,7 +17,8 @@ import {
 import { reasoningSpan, runError, runFinished, runStarted, step, subagentEnded, subagentStarted } from "./runs";
 import { addMessage, isId, isRecord, linkToolResult, malformed, ownerOf, takeMessage } from "./shared";
 import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "./tools";
-import type { AgentStatus, ThreadState } from "./types";
+import { deriveStatus } from "./status";
+import type { ThreadState } from "./types";
 
 /** What a thread starts from. */
 export interface ThreadInit {
@@ -261,26 +262,4 @@ function parseArgs(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/**
- * idle, thinking (a run is going), acting (a tool call or subagent is at work), waiting (the run
- * ended asking the person or the app for something).
- *
- * @example
- * deriveStatus(thread) === "waiting" // the last run ended with interrupts or tool calls to answer
- */
-export function deriveStatus(state: ThreadState): AgentStatus {
-  const run = state.runs[state.runs.length - 1];
-  if (run?.status === "running") {
-    const toolAtWork = run.toolCallIds.some((id) => {
-      const status = state.toolCalls.get(id)?.status;
-      return status === "streaming-args" || status === "waiting";
-    });
-    if (toolAtWork) return "acting";
-    for (const id in state.subagents) if (state.subagents[id]?.status === "running") return "acting";
-    return "thinking";
-  }
-  if (state.pendingInterrupts.length > 0 || state.pendingToolCallIds.length > 0) return "waiting";
-  return "idle";
 }

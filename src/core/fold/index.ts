@@ -1,4 +1,5 @@
-export { createThreadState, deriveStatus, foldEvent, foldEvents, LIVE_ARGS_PARSE_LIMIT, type ThreadInit } from "./fold";
+export { createThreadState, foldEvent, foldEvents, LIVE_ARGS_PARSE_LIMIT, type ThreadInit } from "./fold";
+export { currentActivity, deriveStatus } from "./status";
 export { toAgUiMessages, type ToAgUiMessagesOptions } from "./toAgUiMessages";
 export { applyJsonPatch } from "./jsonPatch";
 export * from "./types";

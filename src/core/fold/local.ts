@@ -1,6 +1,6 @@
 import type { Message } from "@ag-ui/core";
 import { Draft } from "./draft";
-import { deriveStatus } from "./fold";
+import { deriveStatus } from "./status";
 import { endRun } from "./runs";
 import { addMessage, isId, linkToolResult, takeMessage } from "./shared";
 import type { RunFailure, RunRecord, ThreadState } from "./types";

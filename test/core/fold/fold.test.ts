@@ -21,7 +21,6 @@ const fold = (events: unknown[], from: ThreadState = fresh()) => foldEvents(from
 /** Folds one event at a time, as a slow network would deliver them. */
 const foldEach = (events: unknown[], from: ThreadState = fresh()) => events.reduce<ThreadState>((s, e) => foldEvent(s, e), from);
 const msg = (s: ThreadState, id: string) => s.messages.get(id) as Loose | undefined;
-const codes = (s: ThreadState) => s.errors.map((e) => e.code);
 
 describe("text messages", () => {
   it("START creates an empty streaming assistant message, listed and open", () => {
@@ -800,5 +799,19 @@ describe("tool results that do not come as TOOL_CALL_RESULT", () => {
       }),
     ]);
     expect(t.toolCalls.get("c1")).toMatchObject({ status: "complete", resultMessageId: "x1" });
+  });
+});
+
+describe("currentActivity", () => {
+  it("names the newest tool call at work, else the innermost step, and nothing once the run ends", async () => {
+    const { createThreadState, currentActivity, foldEvents } = await import("../../../src/core");
+    let t = foldEvents(createThreadState(), [ev.runStarted(), { type: "STEP_STARTED", stepName: "plan" }]);
+    expect(currentActivity(t)).toBe("plan");
+    t = foldEvents(t, [ev.toolStart("a", "search"), ev.toolEnd("a"), ev.toolStart("b", "book")]);
+    expect(currentActivity(t)).toBe("book");
+    t = foldEvents(t, [ev.toolEnd("b"), ev.toolResult("rb", "b", "ok")]);
+    expect(currentActivity(t)).toBe("search");
+    t = foldEvents(t, [ev.toolResult("ra", "a", "ok"), { type: "STEP_FINISHED", stepName: "plan" }, ev.runFinished()]);
+    expect(currentActivity(t)).toBeUndefined();
   });
 });

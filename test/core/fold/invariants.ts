@@ -3,7 +3,6 @@ import { deriveStatus, EVENT_LOG_LIMIT, type ThreadState } from "../../../src/co
 
 /** Shared by the bad-input and property suites: what must hold of any thread, whatever was folded. */
 
-const has = (record: object, key: string) => Object.prototype.hasOwnProperty.call(record, key);
 
 /** Recursively freezes a value; tests run as ESM (strict mode), so any write to it throws. */
 export function deepFreeze<T>(value: T): T {
