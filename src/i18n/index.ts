@@ -1,2 +1,3 @@
 export { en, zhCN, dictionaries, type ParleyLabels, type ParleyLocale } from "./labels";
+export type { FormLabels } from "./formLabels";
 export { useLabels, useLocale, useFormatTime, resolveLabels } from "./LabelsContext";

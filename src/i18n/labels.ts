@@ -1,3 +1,5 @@
+import { formEn, formZhCN, type FormLabels } from "./formLabels";
+
 /**
  * Every string the kit shows or announces. Pass a partial object as `labels` to
  * `<ParleyUIProvider>` to change a few; pass `locale` to pick a whole dictionary.
@@ -41,6 +43,8 @@ export interface ParleyLabels {
   unknownMessage: (kind: string) => string;
   messageCrashed: string;
   rawPayload: string;
+  /** The JSON Schema form of input requests. */
+  form: FormLabels;
 }
 
 /** English. */
@@ -79,6 +83,7 @@ export const en: ParleyLabels = {
   unknownMessage: (kind) => `This message has a type the app does not know (${kind}).`,
   messageCrashed: "This message could not be shown.",
   rawPayload: "Raw content",
+  form: formEn,
 };
 
 /** Simplified Chinese. */
@@ -117,6 +122,7 @@ export const zhCN: ParleyLabels = {
   unknownMessage: (kind) => `此消息的类型无法识别（${kind}）。`,
   messageCrashed: "此消息无法显示。",
   rawPayload: "原始内容",
+  form: formZhCN,
 };
 
 /** The dictionaries the kit ships, by BCP 47 tag. */
