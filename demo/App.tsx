@@ -17,6 +17,9 @@ import { FallbackComposer, FallbackRunError, FallbackStatus, FallbackThread } fr
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
 
+/** True when the page talks to the embedded reference agent, whose scenarios the picker triggers. */
+export const EMBEDDED_AGENT = __PARLEY_AGENT_EMBEDDED__;
+
 /** `?ui=hooks` shows the same chat built only from the hooks (no kit components). */
 const UI_MODE: "kit" | "hooks" =
   typeof location !== "undefined" && new URLSearchParams(location.search).get("ui") === "hooks" ? "hooks" : "kit";
@@ -73,7 +76,8 @@ export function App() {
       <div className="demo-shell" data-ui={UI_MODE}>
         <header className="demo-header">
           <h1>Parley</h1>
-          <ScenarioPicker />
+          {/* Another agent (PARLEY_AGENT_URL) knows nothing of the reference agent's scripts. */}
+          {EMBEDDED_AGENT ? <ScenarioPicker /> : null}
           <small>
             agent: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? "hooks-only version" : "kit version"}</a>
           </small>

@@ -1,11 +1,33 @@
 /**
  * The reference agent's scripts: pure functions from a `RunAgentInput` to the AG-UI events it
  * answers with, each with the pause (in ms) to wait before it is sent. No LLM, no I/O, no clock:
- * the HTTP layer (`server.ts`) does the waiting and the writing, so these are unit-testable.
+ * the HTTP layer (`server.ts`) does the waiting, the writing and the remembering (attempt counts,
+ * interrupts left open), and passes the time in, so these are unit-testable.
+ *
+ * The agent stands in for a foreign back end: it speaks only the wire format (`@ag-ui/core`
+ * types), never the kit's code. It asks the person things three ways:
+ * - (A) front-end tools the kit declares (`parley_advise`, …): a call left unanswered; the kit
+ *   answers with a `role: "tool"` message and runs again (`booking`);
+ * - (B) `CUSTOM` events named `parley.interaction` carrying an envelope; the answer comes back in
+ *   `forwardedProps.parley.responses` of the next run (`failure`, `notify`);
+ * - (C) AG-UI 1.0 interrupts: `RUN_FINISHED { outcome: { type: "interrupt" } }`, answered by the
+ *   next run's `resume` (`address`, `approvals`, `delete`).
  */
-import { EventType, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
+import { EventType, type BaseEvent, type Interrupt, type ResumeEntry, type RunAgentInput } from "@ag-ui/core";
 
-export type ScenarioName = "markdown" | "tool" | "reasoning" | "state" | "error" | "default";
+export type ScenarioName =
+  | "markdown"
+  | "tool"
+  | "reasoning"
+  | "state"
+  | "error"
+  | "booking"
+  | "address"
+  | "approvals"
+  | "delete"
+  | "failure"
+  | "notify"
+  | "default";
 
 /** One event and how long to wait before sending it. */
 export interface TimedEvent {
@@ -27,6 +49,12 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: "reasoning", label: "Reasoning", trigger: "Think it through first (reasoning)" },
   { name: "state", label: "Shared state", trigger: "Update the shared state" },
   { name: "error", label: "Error + retry", trigger: "Fail once, then succeed (error)" },
+  { name: "booking", label: "Booking (advice)", trigger: "Book me a train to Lyon (booking)" },
+  { name: "address", label: "Address form", trigger: "I need a delivery (address)" },
+  { name: "approvals", label: "Two approvals", trigger: "Charge my card and note it (approvals)" },
+  { name: "delete", label: "Delete (approval)", trigger: "Clean up the cache (delete)" },
+  { name: "failure", label: "Failed export", trigger: "Export the report (failure)" },
+  { name: "notify", label: "Notification", trigger: "Tell me when it's ready (notify)" },
 ];
 
 export interface ScenarioOptions {
@@ -37,6 +65,52 @@ export interface ScenarioOptions {
   attempt?: number;
   /** Multiplies every delay; 0 for tests, 1 for the demo. */
   delayScale?: number;
+  /**
+   * The time (ms since the epoch) the run happens at: envelope timestamps, interrupt deadlines and
+   * the expiry check use it. The server passes `Date.now()`; the default is the fixed `DEFAULT_NOW`
+   * so the functions stay pure.
+   */
+  now?: number;
+  /** The interrupts an earlier run left open on this thread, as the server remembers them. */
+  open?: OpenInterrupts;
+}
+
+/** The fixed instant used when no `now` is given (14 June 2025, 08:00 UTC, the demo's travel day). */
+export const DEFAULT_NOW = Date.UTC(2025, 5, 14, 8, 0, 0);
+
+/** The scenarios that end a run with interrupts, and so have something to resume. */
+export type InterruptScenario = "address" | "approvals" | "delete";
+
+/** What a thread is waiting for: the interrupts one run left open, and which scenario asked. */
+export interface OpenInterrupts {
+  scenario: InterruptScenario;
+  /** The run whose `RUN_FINISHED` carried them. */
+  runId: string;
+  interrupts: Interrupt[];
+}
+
+/**
+ * How a run is recognised, from its input alone (never from the last user text when it continues
+ * an earlier question): `resume` answers interrupts (or the thread has some open), `tool-result`
+ * ends with the answer to a tool call, `responses` carries `forwardedProps.parley.responses`,
+ * anything else is `new` and plays the scenario its text names.
+ */
+export type RunKind = "new" | "resume" | "tool-result" | "responses";
+
+export interface RunDescription {
+  kind: RunKind;
+  /** The scenario played (new) or continued; `default` when the continuation is not one of ours. */
+  scenario: ScenarioName;
+}
+
+/** One run, planned: what to send, and what the thread is left waiting for once it is all sent. */
+export interface RunPlan extends RunDescription {
+  events: TimedEvent[];
+  /**
+   * The thread's open interrupts after this run: new ones when it ends in an interrupt outcome,
+   * the same ones when it refuses the request (`RUN_ERROR`), none when it finishes otherwise.
+   */
+  open: OpenInterrupts | undefined;
 }
 
 /** The last user message's text (string content, or the text parts of multimodal content). */
@@ -65,7 +139,7 @@ export function lastUserMessageId(input: Pick<RunAgentInput, "messages">): strin
   return undefined;
 }
 
-const NAMES: readonly Exclude<ScenarioName, "default">[] = ["markdown", "tool", "reasoning", "state", "error"];
+const NAMES: readonly Exclude<ScenarioName, "default">[] = SCENARIOS.map((s) => s.name);
 
 /**
  * Which scenario a run plays: `forwardedProps.scenario` if it names one, otherwise the first
@@ -98,6 +172,8 @@ class Script {
   constructor(
     readonly input: RunAgentInput,
     readonly scale: number,
+    /** The run's time (ms since the epoch), injected: never read from a clock here. */
+    readonly now: number,
   ) {}
 
   id(kind: string): string {
@@ -130,8 +206,42 @@ class Script {
     return this.push({ type: EventType.RUN_STARTED, threadId: this.input.threadId, runId: this.input.runId } as BaseEvent, 0);
   }
 
-  finish(): this {
-    return this.push({ type: EventType.RUN_FINISHED, threadId: this.input.threadId, runId: this.input.runId } as BaseEvent, 5);
+  /** `RUN_FINISHED`, with an outcome when the run ends waiting (interrupts, tool calls to answer). */
+  finish(outcome?: Record<string, unknown>): this {
+    const event = { type: EventType.RUN_FINISHED, threadId: this.input.threadId, runId: this.input.runId, ...(outcome ? { outcome } : {}) };
+    return this.push(event as BaseEvent, 5);
+  }
+
+  /** `RUN_ERROR` with a code; as the only event when the request is refused before a run starts. */
+  fail(code: string, message: string, delayMs = 0): this {
+    return this.push({ type: EventType.RUN_ERROR, message, code } as BaseEvent, delayMs);
+  }
+
+  /** A tool call with its arguments streamed as JSON in small uneven pieces, as a model emits them. */
+  toolCall(name: string, args: unknown, parentMessageId?: string): string {
+    const toolCallId = this.id("call");
+    const json = JSON.stringify(args);
+    this.push({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, ...(parentMessageId ? { parentMessageId } : {}) } as BaseEvent, 60);
+    for (let i = 0; i < json.length; ) {
+      const size = 3 + (i % 5);
+      this.push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: json.slice(i, i + size) } as BaseEvent, this.tokenDelay());
+      i += size;
+    }
+    this.push({ type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent, 5);
+    return toolCallId;
+  }
+
+  /** `TOOL_CALL_RESULT`: the tool message answering a call, its content a JSON string. */
+  toolResult(toolCallId: string, content: unknown, delayMs = 250): this {
+    return this.push(
+      { type: EventType.TOOL_CALL_RESULT, messageId: this.id("tool"), toolCallId, content: JSON.stringify(content), role: "tool" } as BaseEvent,
+      delayMs,
+    );
+  }
+
+  /** A `CUSTOM parley.interaction` event carrying one envelope. */
+  interaction(envelope: InteractionEnvelope): this {
+    return this.push({ type: EventType.CUSTOM, name: PARLEY_INTERACTION, value: envelope } as BaseEvent, 60);
   }
 
   text(body: string): string {
@@ -179,20 +289,8 @@ function markdown(s: Script): void {
 function tool(s: Script): void {
   s.start();
   const messageId = s.id("msg");
-  const toolCallId = s.id("call");
-  const args = JSON.stringify({ from: "Paris", to: "Lyon", date: "2025-06-14", passengers: 1 });
-  s.push({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: "search_trains", parentMessageId: messageId } as BaseEvent, 60);
-  // Streamed JSON in small uneven pieces, as a model emits arguments.
-  for (let i = 0; i < args.length; ) {
-    const size = 3 + (i % 5);
-    s.push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: args.slice(i, i + size) } as BaseEvent, s.tokenDelay());
-    i += size;
-  }
-  s.push({ type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent, 5);
-  s.push(
-    { type: EventType.TOOL_CALL_RESULT, messageId: s.id("tool"), toolCallId, content: JSON.stringify({ results: TRAIN_RESULTS }), role: "tool" } as BaseEvent,
-    250,
-  );
+  const toolCallId = s.toolCall("search_trains", { from: "Paris", to: "Lyon", date: "2025-06-14", passengers: 1 }, messageId);
+  s.toolResult(toolCallId, { results: TRAIN_RESULTS });
   s.text("I found 3 trains from Paris to Lyon on 14 June. The cheapest is the TGV 6601 at 07:04 for €39.");
   s.finish();
 }
@@ -253,34 +351,565 @@ function fallback(s: Script): void {
   s.finish();
 }
 
+// ————————————————————————————————————————————————————————————————————————————————————————————
+// Asking the person. The wire shapes below are the kit's contract; the agent only speaks them.
+
+/** The `CUSTOM` event name whose `value` is an interaction envelope. */
+export const PARLEY_INTERACTION = "parley.interaction";
+
+export type InteractionType = "notification" | "advice" | "permission_request" | "input_request" | "error";
+
+/** What a `CUSTOM parley.interaction` event carries as its `value`. */
+export interface InteractionEnvelope {
+  messageId: string;
+  messageType: InteractionType;
+  /** When it was sent, in ms since the epoch. */
+  timestamp: number;
+  allowInterrupt: boolean;
+  context: { sessionId?: string; relatedSkill?: string };
+  /** As the arguments of the matching `parley_*` tool: `content`, `options`, `schema`, `actions`, … */
+  payload: Record<string, unknown>;
+  timeoutMs?: number;
+  /** ISO 8601. */
+  expiresAt?: string;
+}
+
+/** One answer to an envelope, in `forwardedProps.parley.responses` of the next run. */
+export interface InteractionResponse {
+  messageId: string;
+  messageType: string;
+  status: "answered" | "declined" | "timed_out";
+  response?: unknown;
+  /** ISO 8601. */
+  at: string;
+  /** How the person answered (a click, a typed number, …). */
+  how: string;
+}
+
+/** The front-end tools the kit declares in `RunAgentInput.tools`; the agent calls them by name. */
+export const PARLEY_TOOLS = ["parley_advise", "parley_notify", "parley_request_permission", "parley_request_input", "parley_report_error"] as const;
+
+/** The `booking` scenario's options (`parley_advise` arguments). */
+export const DEPARTURES = [
+  { id: "dep-0805", label: "08:05 — arrives 10:02" },
+  { id: "dep-1240", label: "12:40 — arrives 14:39" },
+  { id: "dep-1840", label: "18:40 — arrives 20:41" },
+] as const;
+
+/** How long the `address` interrupt stays answerable unless `forwardedProps.expiresInMs` says otherwise. */
+export const ADDRESS_TTL_MS = 90_000;
+
+/** The `address` interrupt's `responseSchema`. */
+export const ADDRESS_SCHEMA = {
+  type: "object",
+  title: "Delivery address",
+  properties: {
+    street: { type: "string", title: "Street", minLength: 1 },
+    city: { type: "string", title: "City", minLength: 1 },
+    postcode: { type: "string", title: "Postcode", pattern: "^[0-9]{5}$" },
+    country: { type: "string", title: "Country", enum: ["FR", "DE", "CN"] },
+    note: { type: "string", title: "Note for the courier" },
+  },
+  required: ["street", "city", "postcode"],
+};
+
+/** The `approvals` scenario's second interrupt: one optional string. */
+export const COURIER_NOTE_SCHEMA = {
+  type: "object",
+  properties: { note: { type: "string", title: "Note for the courier", maxLength: 200 } },
+};
+
+/** A yes/no confirmation's `responseSchema`. */
+export const CONFIRMATION_SCHEMA = {
+  type: "object",
+  properties: { approved: { type: "boolean" } },
+  required: ["approved"],
+};
+
+/** A tool-call approval's `responseSchema` (approve, decline, or approve with edited arguments). */
+export const TOOL_APPROVAL_SCHEMA = {
+  type: "object",
+  properties: { approved: { type: "boolean" }, editedArgs: { type: "object" } },
+  required: ["approved"],
+};
+
+export const CACHE_PATH = "/tmp/cache";
+
+/** The `failure` scenario's `error` envelope payload. */
+export const EXPORT_ERROR = {
+  content: "The export failed: the storage quota is full.",
+  code: "quota-exceeded",
+  actions: ["retry", "undo", "report"],
+};
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function parseJson(text: unknown): unknown {
+  if (typeof text !== "string") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** String content, or the text parts of content parts. */
+function textOf(content: unknown): string {
+  if (typeof content === "string") return content;
+  if (!Array.isArray(content)) return "";
+  return content.map((part: unknown) => (isRecord(part) && part.type === "text" ? String(part.text ?? "") : "")).join(" ");
+}
+
+function list(ids: readonly string[]): string {
+  return ids.map((id) => `"${id}"`).join(", ");
+}
+
+/** `forwardedProps.expiresInMs` when it is a usable duration, else `fallbackMs` (maybe none). */
+function deadline(s: Script, fallbackMs?: number): { expiresAt?: string } {
+  const given: unknown = isRecord(s.input.forwardedProps) ? s.input.forwardedProps.expiresInMs : undefined;
+  const ms = typeof given === "number" && Number.isFinite(given) && given >= 0 ? given : fallbackMs;
+  return ms === undefined ? {} : { expiresAt: new Date(s.now + ms).toISOString() };
+}
+
+/** Expired at `now`: a deadline that has passed (one that does not parse never expires). */
+export function isExpired(interrupt: Pick<Interrupt, "expiresAt">, now: number): boolean {
+  if (typeof interrupt.expiresAt !== "string") return false;
+  const at = Date.parse(interrupt.expiresAt);
+  return Number.isFinite(at) && at <= now;
+}
+
+/** Ends the run with an interrupt outcome and returns what the thread now waits for. */
+function interrupt(s: Script, scenario: InterruptScenario, interrupts: Interrupt[]): OpenInterrupts {
+  s.finish({ type: "interrupt", interrupts });
+  return { scenario, runId: s.input.runId, interrupts };
+}
+
+// (A) A front-end tool: `parley_advise`, left for the kit to answer.
+
+function booking(s: Script): void {
+  s.start();
+  const messageId = s.text("Here are today's departures to Lyon:");
+  const toolCallId = s.toolCall("parley_advise", { content: "Which departure?", options: DEPARTURES, allowFreeText: true }, messageId);
+  // Unanswered on purpose: the kit answers with a `role: "tool"` message and starts the next run.
+  s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
+}
+
+/** The tool call the input's last message answers, when its last message is a tool result. */
+interface AnsweredCall {
+  toolCallId: string;
+  /** The called tool's name, from the assistant message that made the call (if the input has it). */
+  name: string | undefined;
+  args: unknown;
+  /** The tool message's content as text (the kit's answers are JSON strings). */
+  content: string;
+}
+
+function answeredCall(input: Pick<RunAgentInput, "messages">): AnsweredCall | undefined {
+  const last: unknown = input.messages[input.messages.length - 1];
+  if (!isRecord(last) || last.role !== "tool" || typeof last.toolCallId !== "string") return undefined;
+  const toolCallId = last.toolCallId;
+  let name: string | undefined;
+  let args: unknown;
+  for (const message of input.messages as unknown[]) {
+    if (!isRecord(message) || message.role !== "assistant" || !Array.isArray(message.toolCalls)) continue;
+    for (const call of message.toolCalls as unknown[]) {
+      if (!isRecord(call) || call.id !== toolCallId || !isRecord(call.function)) continue;
+      name = typeof call.function.name === "string" ? call.function.name : undefined;
+      args = parseJson(call.function.arguments);
+    }
+  }
+  return { toolCallId, name, args, content: textOf(last.content) };
+}
+
+/** A `parley_advise` call of ours: its options are departures. */
+function isBookingCall(call: AnsweredCall): boolean {
+  return (
+    call.name === "parley_advise" &&
+    isRecord(call.args) &&
+    Array.isArray(call.args.options) &&
+    call.args.options.some((o: unknown) => isRecord(o) && typeof o.id === "string" && o.id.startsWith("dep-"))
+  );
+}
+
+const booked = (label: string) => `Booked the ${label.split(" — ")[0]} to Lyon. Seat 42, coach 7.`;
+export const NOTHING_BOOKED = "No problem, nothing was booked.";
+
 /**
- * The whole answer to one run, in order, with pauses. Ids are derived from the run id, so the
- * same input gives the same events.
+ * The answer to the `booking` question: `content` of the kit's tool message (a JSON string) and
+ * the call's arguments (for the option labels).
+ */
+export function bookingReply(content: string, args?: unknown): string {
+  const options: { id: string; label: string }[] = (
+    isRecord(args) && Array.isArray(args.options) ? (args.options as unknown[]) : [...DEPARTURES]
+  ).filter((o): o is { id: string; label: string } => isRecord(o) && typeof o.id === "string" && typeof o.label === "string");
+  const answer = parseJson(content);
+  if (!isRecord(answer)) return "I could not read that answer, so nothing was booked.";
+  if (answer.status === "declined" || answer.status === "timed_out") return NOTHING_BOOKED;
+  const response = isRecord(answer.response) ? answer.response : {};
+  if (answer.status !== "answered") return "I could not read that answer, so nothing was booked.";
+  switch (response.action) {
+    case "choose": {
+      const ids = Array.isArray(response.optionIds) ? response.optionIds : [];
+      const chosen = ids.map((id) => options.find((o) => o.id === id)).find((o) => o !== undefined);
+      return chosen ? booked(chosen.label) : "That is not one of the departures I offered, so nothing was booked.";
+    }
+    case "accept":
+      return "You accepted without picking a departure, so nothing is booked yet.";
+    case "reject":
+      return NOTHING_BOOKED;
+    case "text": {
+      const text = typeof response.text === "string" ? response.text.trim() : "";
+      const evening = options.find((o) => o.id === "dep-1840") ?? options[options.length - 1];
+      if (evening && /evening|傍晚/i.test(text)) return `The evening one, then: ${booked(evening.label).replace(/^B/, "b")}`;
+      return `Noted: “${text.length > 120 ? `${text.slice(0, 120)}…` : text}”. Nothing is booked yet; ask me for the departures again when you're ready.`;
+    }
+    default:
+      return "I could not read that answer, so nothing was booked.";
+  }
+}
+
+/** The run after a tool result: the booking answer, or an acknowledgement of any other tool. */
+function toolResultRun(s: Script, call: AnsweredCall): void {
+  s.start();
+  if (isBookingCall(call)) {
+    s.text(bookingReply(call.content, call.args));
+  } else {
+    const answer = parseJson(call.content);
+    const status = isRecord(answer) && typeof answer.status === "string" ? answer.status : undefined;
+    const what = call.name ? `\`${call.name}\`` : "the tool call";
+    s.text(call.name?.startsWith("parley_") && status ? `Thanks — your answer to ${what} arrived (${status}).` : `Got the result of ${what}.`);
+  }
+  s.finish();
+}
+
+// (B) Envelopes in `CUSTOM parley.interaction`, answered in `forwardedProps.parley.responses`.
+
+function failure(s: Script): void {
+  s.start().text("Exporting the weekly report…");
+  s.interaction({
+    messageId: s.id("ask"),
+    messageType: "error",
+    timestamp: s.now,
+    allowInterrupt: true,
+    context: { sessionId: s.input.threadId, relatedSkill: "export_report" },
+    payload: { ...EXPORT_ERROR, actions: [...EXPORT_ERROR.actions] },
+  });
+  s.finish();
+}
+
+function notify(s: Script): void {
+  s.start();
+  s.interaction({
+    messageId: s.id("ask"),
+    messageType: "notification",
+    timestamp: s.now,
+    allowInterrupt: true,
+    context: { sessionId: s.input.threadId, relatedSkill: "weekly_report" },
+    payload: { content: "Your weekly report is ready.", level: "success" },
+  });
+  s.text("That notice needs no answer; I'll post one like it whenever a report is ready.");
+  s.finish();
+}
+
+/** `forwardedProps.parley.responses`, keeping only well-formed entries. */
+export function parleyResponses(input: Pick<RunAgentInput, "forwardedProps">): InteractionResponse[] {
+  const parley: unknown = isRecord(input.forwardedProps) ? input.forwardedProps.parley : undefined;
+  const responses: unknown = isRecord(parley) ? parley.responses : undefined;
+  if (!Array.isArray(responses)) return [];
+  return responses.filter(
+    (r): r is InteractionResponse =>
+      isRecord(r) &&
+      typeof r.messageId === "string" &&
+      typeof r.messageType === "string" &&
+      (r.status === "answered" || r.status === "declined" || r.status === "timed_out"),
+  );
+}
+
+/** The answer to the `failure` scenario's error envelope. */
+export function failureReply(response: Pick<InteractionResponse, "status" | "response">): string {
+  if (response.status === "declined") return "Understood: I left the export as it is; it has not run.";
+  if (response.status === "timed_out") return "No answer came, so I left the export as it is; it has not run.";
+  const action = isRecord(response.response) ? response.response.action : undefined;
+  switch (action) {
+    case "retry":
+      return "Retried: the export worked this time.";
+    case "undo":
+      return "Undone: the draft is back as it was.";
+    case "report":
+      return "Reported. Reference #PL-1042.";
+    default:
+      return "I could not tell retry, undo or report from that answer; the export is still stopped.";
+  }
+}
+
+function responsesRun(s: Script, responses: InteractionResponse[]): void {
+  s.start();
+  const replies = responses.map((r) =>
+    r.messageType === "error"
+      ? failureReply(r)
+      : r.messageType === "notification"
+        ? "Noted."
+        : `Thanks — your answer to ${r.messageType} "${r.messageId}" arrived (${r.status}).`,
+  );
+  s.text(replies.join("\n\n"));
+  s.finish();
+}
+
+// (C) AG-UI 1.0 interrupts, answered by the next run's `resume`.
+
+function address(s: Script): OpenInterrupts {
+  s.start().text("I can arrange a delivery; I only need the address.");
+  return interrupt(s, "address", [
+    {
+      id: s.id("int"),
+      reason: "input_required",
+      message: "Where should we deliver?",
+      responseSchema: ADDRESS_SCHEMA,
+      ...deadline(s, ADDRESS_TTL_MS),
+    },
+  ]);
+}
+
+function approvals(s: Script): OpenInterrupts {
+  s.start().text("Two things before I go ahead:");
+  const expiry = deadline(s);
+  return interrupt(s, "approvals", [
+    {
+      id: s.id("int"),
+      reason: "confirmation",
+      message: "Charge €42.00 to the card ending 4242?",
+      responseSchema: CONFIRMATION_SCHEMA,
+      metadata: { categories: ["money"] },
+      ...expiry,
+    },
+    { id: s.id("int"), reason: "input_required", message: "Anything to tell the courier?", responseSchema: COURIER_NOTE_SCHEMA, ...expiry },
+  ]);
+}
+
+function deleteFiles(s: Script): OpenInterrupts {
+  s.start();
+  const toolCallId = s.toolCall("delete_files", { paths: [CACHE_PATH] }, s.id("msg"));
+  return interrupt(s, "delete", [
+    {
+      id: s.id("int"),
+      reason: "tool_call",
+      toolCallId,
+      message: `Approve deleting ${CACHE_PATH}?`,
+      responseSchema: TOOL_APPROVAL_SCHEMA,
+      metadata: { categories: ["destructive"] },
+      ...deadline(s),
+    },
+  ]);
+}
+
+function isResumeEntry(entry: unknown): entry is ResumeEntry {
+  return isRecord(entry) && typeof entry.interruptId === "string" && (entry.status === "resolved" || entry.status === "cancelled");
+}
+
+/** A resolved `{ approved: true }`; anything else (declined, cancelled, malformed) is a no. */
+function approved(entry: ResumeEntry | undefined): boolean {
+  return entry?.status === "resolved" && isRecord(entry.payload) && entry.payload.approved === true;
+}
+
+function addressAnswer(s: Script, entry: ResumeEntry | undefined): void {
+  if (entry?.status !== "resolved") {
+    s.text("No address, no delivery; ask again when you're ready.");
+    return;
+  }
+  const values = isRecord(entry.payload) ? entry.payload : {};
+  const field = (name: string) => (typeof values[name] === "string" ? (values[name] as string).trim() : "");
+  const missing = ["street", "city", "postcode"].filter((name) => !field(name));
+  s.text(
+    missing.length > 0
+      ? `That address has no ${missing.join(", ")}, so nothing was arranged; ask again when you have it.`
+      : `Thanks — delivering to ${field("street")}, ${field("postcode")} ${field("city")}.`,
+  );
+}
+
+function approvalsAnswer(s: Script, open: OpenInterrupts, byId: Map<string, ResumeEntry>): void {
+  const charge = byId.get(open.interrupts.find((i) => i.reason === "confirmation")?.id ?? "");
+  const note = byId.get(open.interrupts.find((i) => i.reason === "input_required")?.id ?? "");
+  const charged = approved(charge)
+    ? "Charged €42.00 to the card ending 4242."
+    : charge?.status === "resolved"
+      ? "You declined, so nothing was charged."
+      : "No answer on the charge, so nothing was charged.";
+  const text = note?.status === "resolved" && isRecord(note.payload) && typeof note.payload.note === "string" ? note.payload.note.trim() : "";
+  const courier = text ? `I'll tell the courier: “${text.length > 200 ? `${text.slice(0, 200)}…` : text}”.` : "No note for the courier.";
+  s.text(`${charged} ${courier}`);
+}
+
+function deleteAnswer(s: Script, open: OpenInterrupts, byId: Map<string, ResumeEntry>): void {
+  const asked = open.interrupts[0];
+  const entry = byId.get(asked?.id ?? "");
+  const toolCallId = asked?.toolCallId ?? "";
+  if (!approved(entry)) {
+    s.toolResult(toolCallId, { deleted: [], declined: true }, 30);
+    s.text(`Left ${CACHE_PATH} alone.`);
+    return;
+  }
+  // Approve-with-edits replaces the arguments whole; without edits the call runs as asked.
+  const edited: unknown = isRecord(entry?.payload) ? entry.payload.editedArgs : undefined;
+  let paths: string[] = [CACHE_PATH];
+  if (edited !== undefined) {
+    const given: unknown = isRecord(edited) ? edited.paths : undefined;
+    if (!Array.isArray(given) || given.length === 0 || !given.every((p) => typeof p === "string" && p.length > 0)) {
+      s.toolResult(toolCallId, { deleted: [], error: "editedArgs.paths must be a non-empty list of paths" }, 30);
+      s.text(`The edited arguments had no list of paths, so I left ${CACHE_PATH} alone.`);
+      return;
+    }
+    paths = given as string[];
+  }
+  s.toolResult(toolCallId, { deleted: paths });
+  s.text(`Deleted ${paths.join(", ")}.`);
+}
+
+/**
+ * A run on a thread with interrupts open, or one that carries `resume`: refused with a lone
+ * `RUN_ERROR` (no `RUN_STARTED`: the run never starts, and the interrupts stay open) unless its
+ * resume entries cover every open interrupt, name no other, and answer an expired one only with
+ * `cancelled`; otherwise the continuation of the scenario that asked.
+ */
+function resumeRun(s: Script, open: OpenInterrupts | undefined): OpenInterrupts | undefined {
+  const refuse = (code: string, message: string) => {
+    s.fail(code, message);
+    return open;
+  };
+  const entries: unknown = s.input.resume ?? [];
+  if (!Array.isArray(entries) || !entries.every(isResumeEntry)) {
+    return refuse("resume-invalid", 'Each resume entry needs an interruptId and a status of "resolved" or "cancelled".');
+  }
+  const ids = entries.map((e) => e.interruptId);
+  if (new Set(ids).size !== ids.length) return refuse("resume-invalid", "Two resume entries answer the same interrupt.");
+  if (!open || open.interrupts.length === 0) {
+    return refuse("interrupt-unknown", `Nothing on this thread is waiting for an answer (resume named ${list(ids)}).`);
+  }
+  const byId = new Map(entries.map((e) => [e.interruptId, e]));
+  const missing = open.interrupts.filter((i) => !byId.has(i.id)).map((i) => i.id);
+  if (missing.length > 0) {
+    return refuse(
+      "interrupt-not-resumed",
+      `This thread is waiting for ${missing.length === 1 ? "an answer" : "answers"} to interrupt ${list(missing)}; the next run must resume every open interrupt.`,
+    );
+  }
+  const unknown = ids.filter((id) => !open.interrupts.some((i) => i.id === id));
+  if (unknown.length > 0) return refuse("interrupt-unknown", `No open interrupt is called ${list(unknown)}.`);
+  const expired = open.interrupts.find((i) => isExpired(i, s.now) && byId.get(i.id)?.status !== "cancelled");
+  if (expired) {
+    return refuse("interrupt-expired", `Interrupt "${expired.id}" expired at ${expired.expiresAt}; it can only be cancelled now.`);
+  }
+
+  s.start();
+  switch (open.scenario) {
+    case "address":
+      addressAnswer(s, byId.get(open.interrupts[0]?.id ?? ""));
+      break;
+    case "approvals":
+      approvalsAnswer(s, open, byId);
+      break;
+    case "delete":
+      deleteAnswer(s, open, byId);
+      break;
+  }
+  s.finish();
+  return undefined;
+}
+
+// ————————————————————————————————————————————————————————————————————————————————————————————
+
+/**
+ * What a run is, from its input (and the interrupts its thread has open): a continuation is
+ * recognised by `resume`, a trailing tool result or `forwardedProps.parley.responses`, in that
+ * order, and never replays the scenario named by an earlier user message.
+ *
+ * @example
+ * describeRun({ ...input, resume: [{ interruptId: "r1-int-2", status: "cancelled" }] }, open); // { kind: "resume", scenario: "address" }
+ */
+export function describeRun(input: Pick<RunAgentInput, "messages" | "forwardedProps" | "resume">, open?: OpenInterrupts): RunDescription {
+  const resuming = Array.isArray(input.resume) ? input.resume.length > 0 : input.resume !== undefined && input.resume !== null;
+  if ((open && open.interrupts.length > 0) || resuming) return { kind: "resume", scenario: open?.scenario ?? "default" };
+  const call = answeredCall(input);
+  if (call) return { kind: "tool-result", scenario: isBookingCall(call) ? "booking" : "default" };
+  const responses = parleyResponses(input);
+  if (responses.length > 0) {
+    const scenario = responses.some((r) => r.messageType === "error") ? "failure" : responses.every((r) => r.messageType === "notification") ? "notify" : "default";
+    return { kind: "responses", scenario };
+  }
+  return { kind: "new", scenario: pickScenario(input) };
+}
+
+/**
+ * The whole answer to one run, in order, with pauses, plus what the thread waits for once it is
+ * sent. Ids are derived from the run id and times from `options.now`, so the same input and
+ * options give the same plan.
+ *
+ * @example
+ * const plan = planRun(input, { now: Date.now(), open: remembered.get(input.threadId) });
+ * for (const { delayMs, event } of plan.events) { await sleep(delayMs); write(event); }
+ * remembered.set(input.threadId, plan.open);
+ */
+export function planRun(input: RunAgentInput, options: ScenarioOptions = {}): RunPlan {
+  const s = new Script(input, options.delayScale ?? 1, options.now ?? DEFAULT_NOW);
+  const run = describeRun(input, options.open);
+  let open: OpenInterrupts | undefined;
+  if (run.kind === "resume") {
+    open = resumeRun(s, options.open);
+  } else if (run.kind === "tool-result") {
+    toolResultRun(s, answeredCall(input) as AnsweredCall);
+  } else if (run.kind === "responses") {
+    responsesRun(s, parleyResponses(input));
+  } else {
+    switch (run.scenario) {
+      case "markdown":
+        markdown(s);
+        break;
+      case "tool":
+        tool(s);
+        break;
+      case "reasoning":
+        reasoning(s);
+        break;
+      case "state":
+        state(s);
+        break;
+      case "error":
+        error(s, options.attempt ?? 1);
+        break;
+      case "booking":
+        booking(s);
+        break;
+      case "address":
+        open = address(s);
+        break;
+      case "approvals":
+        open = approvals(s);
+        break;
+      case "delete":
+        open = deleteFiles(s);
+        break;
+      case "failure":
+        failure(s);
+        break;
+      case "notify":
+        notify(s);
+        break;
+      default:
+        fallback(s);
+    }
+  }
+  return { ...run, events: s.events, open };
+}
+
+/**
+ * The whole answer to one run, in order, with pauses (`planRun(...).events`).
  *
  * @example
  * for (const { delayMs, event } of scenarioEvents(input)) { await sleep(delayMs); write(event); }
  */
 export function scenarioEvents(input: RunAgentInput, options: ScenarioOptions = {}): TimedEvent[] {
-  const s = new Script(input, options.delayScale ?? 1);
-  const name = pickScenario(input);
-  switch (name) {
-    case "markdown":
-      markdown(s);
-      break;
-    case "tool":
-      tool(s);
-      break;
-    case "reasoning":
-      reasoning(s);
-      break;
-    case "state":
-      state(s);
-      break;
-    case "error":
-      error(s, options.attempt ?? 1);
-      break;
-    default:
-      fallback(s);
-  }
-  return s.events;
+  return planRun(input, options).events;
 }

@@ -6,13 +6,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { EventEncoder } from "@ag-ui/encoder";
 import type { RunAgentInput } from "@ag-ui/core";
-import { lastUserMessageId, pickScenario, scenarioEvents } from "./scenarios.js";
+import { describeRun, lastUserMessageId, planRun, type OpenInterrupts } from "./scenarios.js";
 
 export interface AgentMiddlewareOptions {
   /** Multiplies the scripted delays: 1 (default) for the demo, 0 for fast tests. */
   delayScale?: number;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes?: number;
+  /** The clock for envelope timestamps and interrupt deadlines; `Date.now` by default (tests move it). */
+  now?: () => number;
 }
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
@@ -21,6 +23,12 @@ export type Middleware = (req: IncomingMessage, res: ServerResponse, next?: (err
 export interface AgentMiddleware extends Middleware {
   /** Runs per request key (thread + last user message), for the `error` scenario's retry. */
   readonly attempts: Map<string, number>;
+  /**
+   * Per thread, the interrupts a run left open (set once its interrupting `RUN_FINISHED` has been
+   * written; cleared once a run resuming them has been sent in full). A run on such a thread must
+   * resume every one of them, or it is refused with `RUN_ERROR`.
+   */
+  readonly interrupts: Map<string, OpenInterrupts>;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -55,14 +63,24 @@ function isRunAgentInput(value: unknown): value is RunAgentInput {
   return typeof v.threadId === "string" && typeof v.runId === "string" && Array.isArray(v.messages);
 }
 
+/** Bounded maps: a long demo session stays small (the oldest key goes first). */
+function remember<T>(map: Map<string, T>, key: string, value: T): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > 1_000) map.delete(map.keys().next().value as string);
+}
+
 /**
- * Creates the agent middleware. Each instance keeps its own per-thread attempt counts in memory.
+ * Creates the agent middleware. Each instance keeps its own per-thread attempt counts and open
+ * interrupts in memory.
  *
  * @example
  * server.middlewares.use("/api/agent", createAgentMiddleware());
  */
 export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): AgentMiddleware {
   const attempts = new Map<string, number>();
+  const interrupts = new Map<string, OpenInterrupts>();
+  const now = options.now ?? Date.now;
   const maxBody = options.maxBodyBytes ?? 5 * 1024 * 1024;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -94,16 +112,14 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
       return;
     }
 
-    const scenario = pickScenario(input);
-    const key = `${scenario}\u0000${input.threadId}\u0000${lastUserMessageId(input) ?? ""}`;
+    const open = interrupts.get(input.threadId);
+    const run = describeRun(input, open);
+    const key = `${run.scenario}\u0000${input.threadId}\u0000${lastUserMessageId(input) ?? ""}`;
     const attempt = (attempts.get(key) ?? 0) + 1;
-    // Only the error scenario needs to remember attempts; bounded so a long demo session stays small.
-    if (scenario === "error") {
-      attempts.delete(key);
-      attempts.set(key, attempt);
-      if (attempts.size > 1_000) attempts.delete(attempts.keys().next().value as string);
-    }
-    const events = scenarioEvents(input, { attempt, delayScale: options.delayScale ?? 1 });
+    // Only the error scenario (played anew, not continued) needs to remember attempts.
+    if (run.kind === "new" && run.scenario === "error") remember(attempts, key, attempt);
+    const plan = planRun(input, { attempt, delayScale: options.delayScale ?? 1, now: now(), open });
+    const events = plan.events;
 
     const encoder = new EventEncoder({ accept: "text/event-stream" });
     let closed = false;
@@ -123,6 +139,10 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
       if (closed || res.destroyed) return; // the client disconnected: stop writing
       res.write(encoder.encodeSSE(event));
     }
+    // Only a run the client received in full changes what the thread waits for: one cut short
+    // leaves the old interrupts open (a resume can be sent again), and its new ones unknown.
+    if (plan.open) remember(interrupts, input.threadId, plan.open);
+    else interrupts.delete(input.threadId);
     if (!closed) res.end();
   };
 
@@ -133,5 +153,5 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
       console.error("[parley reference agent]", error);
     });
   };
-  return Object.assign(middleware, { attempts });
+  return Object.assign(middleware, { attempts, interrupts });
 }

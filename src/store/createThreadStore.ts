@@ -1,25 +1,24 @@
-import type { Context, ContentPart, Message, ResumeEntry, RunAgentInput, Tool } from "@ag-ui/core";
+import type { ContentPart, Message } from "@ag-ui/core";
 import { createStore, type StoreApi } from "zustand/vanilla";
-import {
-  appendMessage,
-  createThreadState,
-  endRunLocally,
-  foldEvents,
-  removeMessages,
-  toAgUiMessages,
-  type RunFailure,
-  type ThreadState,
-} from "../core/fold";
+import { createThreadState, foldEvents, type RunFailure, type ThreadState } from "../core/fold";
+import { applyClientAction, refusalOf, type ActionRefusal, type ClientAction } from "../core/actions";
+import { answerInWords, pauseBlocker, planReply, selectInteractions, selectPendingIds, undeliveredIds, uncoveredInterrupts, type AnswerMethod, type InteractionResponse, type ReplyPlan } from "../core/interactions";
+import { buildRunInput, type RunOptions } from "../core/run-input";
 import type { AgentLike, EventSubscription } from "../core/transport/types";
+import { isDevelopment } from "../core/dev";
 import { describeRunFailure } from "./describeRunFailure";
 import { createFrameBatcher, type BatchMode } from "./frameBatcher";
 
-/** What a caller may set on one run; the rest (`threadId`, `runId`, `messages`, `state`) comes from the thread. */
-export interface RunOptions {
-  tools?: Tool[];
-  context?: Context[];
-  forwardedProps?: unknown;
-  resume?: ResumeEntry[];
+export type { RunOptions };
+
+/** What an action on an interaction did: applied, or refused with the reason in words. */
+export type ActionResult = { ok: true } | { ok: false; refusal: ActionRefusal };
+
+/** What `reply(text)` decided ({@link ReplyPlan}) and whether it acted on it. */
+export interface ReplyResult {
+  plan: ReplyPlan;
+  /** True when something was answered, sent or paused; false when it was refused or needs a confirmation. */
+  done: boolean;
 }
 
 export interface ThreadStoreOptions {
@@ -36,6 +35,14 @@ export interface ThreadStoreOptions {
   batch?: BatchMode;
   /** Ids for runs and messages; `crypto.randomUUID` by default. */
   createId?: () => string;
+  /** Declare Parley's interaction tools in every run (`parleyTools`). Default true. */
+  parleyTools?: boolean;
+  /** The language Parley writes the agent's context and answers in words in (`en`, `zh-CN`). Default `en`. */
+  locale?: string;
+  /** Start the next run by itself once every open question is settled. Default true. */
+  autoContinue?: boolean;
+  /** The clock for deadlines and answer times; `Date.now` by default. */
+  now?: () => number;
 }
 
 export interface ThreadStoreState {
@@ -45,12 +52,39 @@ export interface ThreadStoreState {
   isRunning: boolean;
   /** Start a run with the thread as it is. Returns false (and does nothing) while one is going or with no agent. */
   run(options?: RunOptions): boolean;
-  /** Append the person's message and run. */
-  sendMessage(content: string | ContentPart[], options?: RunOptions): boolean;
+  /**
+   * Append the person's message and run. Refused (false) while questions are open, unless
+   * `declineOpen` is set: then they are declined first, so no run leaves an interrupt unanswered.
+   */
+  sendMessage(content: string | ContentPart[], options?: RunOptions & { declineOpen?: boolean }): boolean;
   /** Close this run's stream (aborting its request); what streamed stays; the run ends as cancelled. */
   stop(): void;
   /** Run again after a failure, without the failed run's partial reply. */
   retry(): boolean;
+  /**
+   * Pause ("wait"): abort the request and mark the run paused; the next message resumes. Refused
+   * (false) with no run going, or while the agent's open question does not allow interruption.
+   */
+  pause(): boolean;
+  /** Answer an interaction (the person's gesture: `how` says which). */
+  answer(interactionId: string, response: InteractionResponse, how?: AnswerMethod): ActionResult;
+  decline(interactionId: string, how?: AnswerMethod): ActionResult;
+  /** Change an answer that no run has carried yet (a corrected form). */
+  correct(interactionId: string, response: InteractionResponse, how?: AnswerMethod): ActionResult;
+  /** Take a question back (the app decided it is moot); nothing is sent for it. */
+  withdraw(interactionId: string, reason?: string): ActionResult;
+  /** Decline every open question; returns how many. */
+  declineOpen(how?: AnswerMethod): number;
+  /**
+   * What the composer sends: a numbered reply answers its question, a number outside the range is
+   * refused, words answer open advice that takes free text; with other questions open, the message
+   * is sent only with `declineOpen: true` (they are declined first). "等一下" while running pauses.
+   */
+  reply(text: string, options?: { declineOpen?: boolean }): ReplyResult;
+  /** Cut the messages before `fromMessageId` from the agent's context; open items are numbered anew. */
+  truncate(fromMessageId: string): ActionResult;
+  /** Apply any client action (persistence, other tabs, tests); returns why it was refused, if it was. */
+  dispatch(action: ClientAction): ActionResult;
   /** Stop, and start an empty thread. */
   reset(): void;
   /** Use another agent from the next run on (a run in progress is left alone). */
@@ -70,6 +104,8 @@ export type ThreadStore = StoreApi<ThreadStoreState>;
  */
 export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore {
   const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
+  const now = options.now ?? (() => Date.now());
+  const locale = options.locale ?? "en";
   const initialThread = () =>
     createThreadState({
       threadId: options.threadId ?? createId(),
@@ -82,11 +118,73 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     | { runId: string; runsBefore: number; subscription?: EventSubscription; abort?: AbortController; stopped: boolean }
     | undefined;
   let lastRun: { options: RunOptions; messageIdsBefore: ReadonlySet<string> } | undefined;
+  /** The person's side owes the agent a run: an answer (or a tool result) it has not seen yet. */
+  let owesRun = false;
+  let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
 
   return createStore<ThreadStoreState>()((set, get) => {
+    /** New interactions start their relative deadlines when this client first sees them. */
+    const withReceived = (before: ThreadState, thread: ThreadState): ThreadState => {
+      if (thread.interactions === before.interactions) return thread;
+      const received = applyClientAction(thread, { type: "receive", at: now() });
+      if (received.messageIds !== thread.messageIds) owesRun = true; // a notification's "shown" result
+      return received;
+    };
+
     const batcher = createFrameBatcher(options.batch, (events) => {
-      set((s) => ({ thread: foldEvents(s.thread, events) }));
+      set((s) => ({ thread: withReceived(s.thread, foldEvents(s.thread, events)) }));
+      scheduleDeadlines();
     });
+
+    /** One timer for the earliest deadline; when it fires every question due is declined for the person. */
+    const scheduleDeadlines = () => {
+      if (deadlineTimer !== undefined) clearTimeout(deadlineTimer);
+      deadlineTimer = undefined;
+      const thread = get().thread;
+      let earliest = Infinity;
+      for (const interaction of selectInteractions(thread)) {
+        if (interaction.status === "pending" && interaction.deadline !== undefined) earliest = Math.min(earliest, interaction.deadline);
+      }
+      if (earliest === Infinity) return;
+      deadlineTimer = setTimeout(() => {
+        deadlineTimer = undefined;
+        const at = now();
+        let thread = get().thread;
+        for (const interaction of selectInteractions(thread)) {
+          if (interaction.status === "pending" && interaction.deadline !== undefined && interaction.deadline <= at) {
+            thread = applyClientAction(thread, { type: "timeout", interactionId: interaction.id, at });
+            if (interaction.origin.kind === "tool") owesRun = true;
+          }
+        }
+        set({ thread });
+        scheduleDeadlines();
+        continueIfAnswered();
+      }, Math.min(Math.max(earliest - now(), 0), 2 ** 31 - 1));
+    };
+
+    /** Once nothing is open and something is owed, the agent hears the answers in one run. */
+    const continueIfAnswered = () => {
+      if (options.autoContinue === false) return;
+      const { agent, isRunning, thread } = get();
+      if (!agent || isRunning || selectPendingIds(thread).length) return;
+      if (!owesRun && undeliveredIds(thread).length === 0) return;
+      run();
+    };
+
+    /** Applies a client action, or says why not. */
+    const act = (action: ClientAction): ActionResult => {
+      const thread = get().thread;
+      const refusal = refusalOf(thread, action);
+      if (refusal) {
+        if (isDevelopment()) console.warn(`Parley: ${action.type} refused: ${refusal.message}`);
+        return { ok: false, refusal };
+      }
+      const next = applyClientAction(thread, action);
+      if (next.messageIds.length !== thread.messageIds.length) owesRun = true;
+      set({ thread: next });
+      scheduleDeadlines();
+      return { ok: true };
+    };
 
     /**
      * Ends this client's side of a run: the stream is over, one way or another. Only the run
@@ -94,7 +192,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
      * stays as it is even if the connection drops afterwards; a run still going is ended; a stream
      * that never started a run leaves a failed (or stopped) record so the UI can show and retry it.
      */
-    const settle = (runId: string, ending?: { status: "cancelled" | "error"; failure?: RunFailure }) => {
+    const settle = (runId: string, ending?: { status: "cancelled" | "error" | "paused"; failure?: RunFailure }) => {
       if (active?.runId !== runId) return;
       batcher.flush();
       const { runsBefore } = active;
@@ -102,32 +200,50 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       let thread = get().thread;
       const own = thread.runs.length > runsBefore ? thread.runs[thread.runs.length - 1] : undefined;
       if (!own || own.status === "running") {
-        thread = ending
-          ? endRunLocally(thread, ending.status, ending.failure, runId)
-          : endRunLocally(thread, "error", INCOMPLETE_STREAM, runId);
+        const action: ClientAction = !ending
+          ? { type: "end-run", status: "error", failure: INCOMPLETE_STREAM, runId }
+          : ending.status === "paused"
+            ? { type: "pause", runId }
+            : { type: "end-run", status: ending.status, runId, ...(ending.failure ? { failure: ending.failure } : {}) };
+        thread = applyClientAction(thread, action);
       }
       set({ thread, isRunning: false });
+      scheduleDeadlines();
+      // A run that ended with every question it asked already answered (or a notification shown) goes on.
+      if (!ending) queueMicrotask(continueIfAnswered);
     };
 
     const run = (runOptions: RunOptions = {}): boolean => {
-      const { agent, isRunning, thread } = get();
+      const { agent, isRunning } = get();
       if (!agent || isRunning) return false;
-      const merged: RunOptions = { ...options.defaults, ...runOptions };
+      let thread = get().thread;
+      const uncovered = uncoveredInterrupts(thread, [...(options.defaults?.resume ?? []), ...(runOptions.resume ?? [])]);
+      if (uncovered.length) {
+        if (isDevelopment()) console.warn(`Parley: run refused: interrupt(s) ${uncovered.join(", ")} are still open. Answer or decline them first (the protocol rejects a run that does not resume every open interrupt).`);
+        return false;
+      }
+      // A CUSTOM question's answer reaches the agent as the person's words (and, structured, in forwardedProps).
+      const owed = undeliveredIds(thread);
+      const words = owed
+        .map((id) => thread.interactions.get(id)!)
+        .filter((i) => i.origin.kind === "custom")
+        .map((i) => answerInWords(i, locale));
+      if (words.length) thread = applyClientAction(thread, { type: "append-message", message: { id: createId(), role: "user", content: words.join("\n") } });
       const runId = createId();
-      const input: RunAgentInput = {
-        threadId: thread.threadId ?? createId(),
+      const input = buildRunInput(thread, {
         runId,
-        messages: toAgUiMessages(thread),
-        state: thread.state,
-        tools: merged.tools ?? [],
-        context: merged.context ?? [],
-        forwardedProps: merged.forwardedProps ?? {},
-        ...(merged.resume ? { resume: merged.resume } : {}),
-      };
+        ...(thread.threadId === undefined ? { threadId: createId() } : {}),
+        ...(options.defaults ? { defaults: options.defaults } : {}),
+        run: runOptions,
+        ...(options.parleyTools === false ? { parleyTools: false } : {}),
+        locale,
+      });
+      if (owed.length) thread = applyClientAction(thread, { type: "deliver", interactionIds: owed, runId });
+      owesRun = false;
       lastRun = { options: runOptions, messageIdsBefore: new Set(thread.messageIds) };
       const current: NonNullable<typeof active> = { runId, runsBefore: thread.runs.length, stopped: false };
       active = current;
-      set({ isRunning: true });
+      set({ thread, isRunning: true });
       try {
         current.abort = bindAbortController(agent);
         const subscription = agent.run(input).subscribe({
@@ -148,42 +264,111 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       return true;
     };
 
+    /** Stop or Pause: only this run's request ends, and what streamed stays. */
+    const halt = (status: "cancelled" | "paused") => {
+      const current = active;
+      if (!current) return;
+      current.stopped = true;
+      const subscription = current.subscription;
+      current.subscription = undefined;
+      // Parley's HTTP agent aborts its fetch on unsubscribe, an SDK HttpAgent through the
+      // controller bound to this run. agent.abortRun() would also end the runs of other threads
+      // sharing the agent.
+      subscription?.unsubscribe();
+      current.abort?.abort();
+      settle(current.runId, { status });
+    };
+
+    const settleAndContinue = (action: ClientAction): ActionResult => {
+      const result = act(action);
+      if (result.ok) continueIfAnswered();
+      return result;
+    };
+
+    const declineOpen = (how: AnswerMethod = "click"): number => {
+      const ids = selectPendingIds(get().thread);
+      let thread = get().thread;
+      for (const id of ids) thread = applyClientAction(thread, { type: "decline", interactionId: id, how, at: now() });
+      if (ids.length) {
+        owesRun = true;
+        set({ thread });
+        scheduleDeadlines();
+      }
+      return ids.length;
+    };
+
+    const sendMessage: ThreadStoreState["sendMessage"] = (content, runOptions = {}) => {
+      const { agent, isRunning } = get();
+      if (!agent || isRunning) return false;
+      if (typeof content === "string" ? !content.trim() : content.length === 0) return false;
+      const { declineOpen: declineFirst, ...rest } = runOptions;
+      if (selectPendingIds(get().thread).length) {
+        if (!declineFirst) return false;
+        declineOpen("text-reply");
+      }
+      const message: Message = { id: createId(), role: "user", content };
+      set((s) => ({ thread: applyClientAction(s.thread, { type: "append-message", message }) }));
+      return run(rest);
+    };
+
     return {
       thread: initialThread(),
       agent: options.agent,
       isRunning: false,
       run,
-      sendMessage(content, runOptions) {
-        const { agent, isRunning } = get();
-        if (!agent || isRunning) return false;
-        if (typeof content === "string" ? !content.trim() : content.length === 0) return false;
-        set((s) => ({ thread: appendMessage(s.thread, { id: createId(), role: "user", content }) }));
-        return run(runOptions);
-      },
-      stop() {
-        const current = active;
-        if (!current) return;
-        current.stopped = true;
-        const subscription = current.subscription;
-        current.subscription = undefined;
-        // Only this run's request ends: Parley's HTTP agent aborts its fetch on unsubscribe, an SDK
-        // HttpAgent through the controller bound to this run. agent.abortRun() would also end the
-        // runs of other threads sharing the agent.
-        subscription?.unsubscribe();
-        current.abort?.abort();
-        settle(current.runId, { status: "cancelled" });
+      sendMessage,
+      stop: () => halt("cancelled"),
+      pause() {
+        if (!active || pauseBlocker(get().thread)) return false;
+        halt("paused");
+        return true;
       },
       retry() {
         const { thread, isRunning } = get();
         const last = thread.runs[thread.runs.length - 1];
         if (isRunning || !lastRun || (last && last.status !== "error" && last.status !== "cancelled")) return false;
         const partial = thread.messageIds.filter((id) => !lastRun!.messageIdsBefore.has(id) && thread.messages.get(id)?.role !== "user");
-        set({ thread: removeMessages(thread, partial) });
+        set({ thread: applyClientAction(thread, { type: "remove-messages", ids: partial }) });
         return run(lastRun.options);
+      },
+      answer: (interactionId, response, how = "click") => settleAndContinue({ type: "answer", interactionId, response, how, at: now() }),
+      decline: (interactionId, how = "click") => settleAndContinue({ type: "decline", interactionId, how, at: now() }),
+      correct: (interactionId, response, how = "click") => act({ type: "correct", interactionId, response, how, at: now() }),
+      withdraw: (interactionId, reason) => settleAndContinue({ type: "withdraw", interactionId, at: now(), ...(reason ? { reason } : {}) }),
+      declineOpen(how = "click") {
+        const count = declineOpen(how);
+        if (count) continueIfAnswered();
+        return count;
+      },
+      reply(text, replyOptions = {}) {
+        const plan = planReply(get().thread, text, get().isRunning);
+        switch (plan.kind) {
+          case "answer":
+            return { plan, done: settleAndContinue({ type: "answer", interactionId: plan.interactionId, response: plan.response, how: "number-reply", at: now() }).ok };
+          case "free-text":
+            return { plan, done: settleAndContinue({ type: "answer", interactionId: plan.interactionId, response: { action: "text", text: plan.text }, how: "text-reply", at: now() }).ok };
+          case "pause":
+            return { plan, done: get().pause() };
+          case "send":
+            return { plan, done: sendMessage(text) };
+          case "decline-first":
+            return { plan, done: replyOptions.declineOpen === true && sendMessage(text, { declineOpen: true }) };
+          default:
+            return { plan, done: false };
+        }
+      },
+      truncate: (fromMessageId) => act({ type: "truncate", fromMessageId }),
+      dispatch(action) {
+        const result = act(action);
+        if (result.ok) continueIfAnswered();
+        return result;
       },
       reset() {
         get().stop();
         lastRun = undefined;
+        owesRun = false;
+        if (deadlineTimer !== undefined) clearTimeout(deadlineTimer);
+        deadlineTimer = undefined;
         set({ thread: initialThread() });
       },
       setAgent(agent) {

@@ -1,3 +1,3 @@
-export { createThreadStore, type RunOptions, type ThreadStore, type ThreadStoreOptions, type ThreadStoreState } from "./createThreadStore";
+export { createThreadStore, type ActionResult, type ReplyResult, type ThreadStore, type ThreadStoreOptions, type ThreadStoreState } from "./createThreadStore";
 export { createFrameBatcher, type BatchMode, type FrameBatcher } from "./frameBatcher";
 export { describeRunFailure } from "./describeRunFailure";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import type { Message } from "@ag-ui/core";
-import { appendMessage, foldEvents } from "../../src/core/fold";
+import { appendMessage, foldEvents } from "../../src/core";
 import { createThreadStore } from "../../src/store/createThreadStore";
 import { Thread } from "../../src/components";
 import { ev } from "../support/events";

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { EventType, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
+import { EventType, type BaseEvent, type Interrupt, type Message, type RunAgentInput } from "@ag-ui/core";
 import { createHttpAgent, TransportError } from "../../src/core";
 import { createThreadStore } from "../../src/store";
 import { createAgentMiddleware } from "../../demo/agent/server";
@@ -11,6 +11,8 @@ import { ERROR_MESSAGE } from "../../demo/agent/scenarios";
 let server: Server;
 let base: string;
 const middleware = createAgentMiddleware({ delayScale: 0 });
+let clock = Date.UTC(2026, 0, 5, 9, 0, 0);
+const clocked = createAgentMiddleware({ delayScale: 0, now: () => clock });
 let slowClosed = 0;
 let writesAfterClose = 0;
 const slow = createAgentMiddleware({ delayScale: 1 });
@@ -18,6 +20,7 @@ const slow = createAgentMiddleware({ delayScale: 1 });
 beforeAll(async () => {
   server = createServer((req, res) => {
     if (req.url === "/api/agent") return middleware(req, res);
+    if (req.url === "/clocked") return clocked(req, res);
     if (req.url === "/slow") {
       let closed = false;
       res.on("close", () => {
@@ -134,5 +137,117 @@ describe("reference agent over HTTP", () => {
     // The markdown script has ~100 more tokens at 10–30 ms: none of them may be written.
     await new Promise((r) => setTimeout(r, 300));
     expect(writesAfterClose).toBe(0);
+  });
+});
+
+/** The agent's side of a run as the client sends it back: assistant messages with their tool calls. */
+function agentMessages(events: BaseEvent[]): Message[] {
+  const out: (Message & { toolCalls?: { id: string; type: "function"; function: { name: string; arguments: string } }[] })[] = [];
+  for (const event of events) {
+    const e = event as unknown as Record<string, string>;
+    if (event.type === EventType.TEXT_MESSAGE_START) out.push({ id: e.messageId!, role: "assistant", content: "" });
+    if (event.type === EventType.TEXT_MESSAGE_CONTENT) (out.find((m) => m.id === e.messageId) as { content: string }).content += e.delta;
+    if (event.type === EventType.TOOL_CALL_START) {
+      let parent = out.find((m) => m.id === e.parentMessageId);
+      if (!parent) out.push((parent = { id: e.parentMessageId!, role: "assistant" }));
+      (parent.toolCalls ??= []).push({ id: e.toolCallId!, type: "function", function: { name: e.toolCallName!, arguments: "" } });
+    }
+    if (event.type === EventType.TOOL_CALL_ARGS) {
+      for (const m of out) for (const c of m.toolCalls ?? []) if (c.id === e.toolCallId) c.function.arguments += e.delta;
+    }
+  }
+  return out;
+}
+
+const interruptsOf = (events: BaseEvent[]) => ((events.at(-1) as unknown as { outcome?: { interrupts?: Interrupt[] } }).outcome?.interrupts ?? []);
+
+describe("interrupts over HTTP", () => {
+  it("delete: the run ends in a tool_call interrupt; a run without resume is refused; the resumed run deletes", async () => {
+    const url = `${base}/api/agent`;
+    const ask = input("Clean up the cache (delete)", "t-del", "r1", "u1");
+    const first = await collect(url, ask);
+    expect(first.error).toBeUndefined();
+    expect(first.events.at(-1)).toMatchObject({ type: EventType.RUN_FINISHED, outcome: { type: "interrupt" } });
+    const [interrupt] = interruptsOf(first.events);
+    expect(interrupt).toMatchObject({ reason: "tool_call", message: "Approve deleting /tmp/cache?", metadata: { categories: ["destructive"] } });
+    const start = first.events.find((e) => e.type === EventType.TOOL_CALL_START) as unknown as { toolCallId: string; toolCallName: string };
+    expect(start.toolCallName).toBe("delete_files");
+    expect(interrupt?.toolCallId).toBe(start.toolCallId);
+    expect(middleware.interrupts.get("t-del")).toMatchObject({ scenario: "delete", runId: "r1", interrupts: [interrupt] });
+
+    // A new message without resume is refused with a lone RUN_ERROR; the interrupt stays open.
+    const refused = await collect(url, input("Show me some markdown", "t-del", "r2", "u2"));
+    expect(refused.error).toBeUndefined();
+    expect(refused.events).toEqual([{ type: EventType.RUN_ERROR, code: "interrupt-not-resumed", message: expect.stringContaining(interrupt!.id) }]);
+    expect(middleware.interrupts.has("t-del")).toBe(true);
+
+    // The resumed run: the call's result (no new TOOL_CALL_START), then the text.
+    const messages = [...ask.messages, ...agentMessages(first.events)];
+    const resumed = await collect(url, {
+      ...input("", "t-del", "r3"),
+      messages,
+      resume: [{ interruptId: interrupt!.id, status: "resolved", payload: { approved: true } }],
+    });
+    expect(resumed.error).toBeUndefined();
+    const types = resumed.events.map((e) => e.type);
+    expect(types[0]).toBe(EventType.RUN_STARTED);
+    expect(types).not.toContain(EventType.TOOL_CALL_START);
+    expect(resumed.events.find((e) => e.type === EventType.TOOL_CALL_RESULT)).toMatchObject({ toolCallId: start.toolCallId, content: JSON.stringify({ deleted: ["/tmp/cache"] }) });
+    const text = resumed.events.filter((e) => e.type === EventType.TEXT_MESSAGE_CONTENT).map((e) => (e as unknown as { delta: string }).delta).join("");
+    expect(text).toBe("Deleted /tmp/cache.");
+    expect(resumed.events.at(-1)).toEqual({ type: EventType.RUN_FINISHED, threadId: "t-del", runId: "r3" });
+    expect(middleware.interrupts.has("t-del")).toBe(false);
+
+    // Answered: the same resume again finds nothing open; a new message plays normally.
+    const replayed = await collect(url, { ...input("", "t-del", "r4"), messages, resume: [{ interruptId: interrupt!.id, status: "resolved", payload: { approved: true } }] });
+    expect(replayed.events).toEqual([{ type: EventType.RUN_ERROR, code: "interrupt-unknown", message: expect.any(String) }]);
+    const after = await collect(url, input("Show me some markdown", "t-del", "r5", "u3"));
+    expect(after.events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+  });
+
+  it("keeps interrupts per thread and per middleware instance", async () => {
+    await collect(`${base}/api/agent`, input("Charge my card and note it (approvals)", "t-a", "r1"));
+    expect(middleware.interrupts.get("t-a")?.interrupts).toHaveLength(2);
+    expect(clocked.interrupts.has("t-a")).toBe(false);
+    const other = await collect(`${base}/api/agent`, input("Show me some markdown", "t-b", "r1"));
+    expect(other.events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+  });
+
+  it("refuses an expired interrupt answered other than cancelled, by the server's clock", async () => {
+    const url = `${base}/clocked`;
+    const ask = { ...input("I need a delivery (address)", "t-exp", "r1"), forwardedProps: { expiresInMs: 1_000 } };
+    const first = await collect(url, ask);
+    const [interrupt] = interruptsOf(first.events);
+    expect(interrupt?.expiresAt).toBe(new Date(clock + 1_000).toISOString());
+    clock += 5_000;
+    const resume = (status: "resolved" | "cancelled", runId: string) =>
+      collect(url, {
+        ...input("", "t-exp", runId),
+        messages: [...ask.messages, ...agentMessages(first.events)],
+        resume: [{ interruptId: interrupt!.id, status, ...(status === "resolved" ? { payload: { street: "1 Main St", city: "Lyon", postcode: "69001" } } : {}) }],
+      });
+    const late = await resume("resolved", "r2");
+    expect(late.events).toEqual([{ type: EventType.RUN_ERROR, code: "interrupt-expired", message: expect.stringContaining(interrupt!.id) }]);
+    expect(clocked.interrupts.has("t-exp")).toBe(true);
+    const cancelled = await resume("cancelled", "r3");
+    expect(cancelled.events.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+    expect(clocked.interrupts.has("t-exp")).toBe(false);
+  });
+
+  it("drives a thread store through an interrupt and its resume", async () => {
+    const store = createThreadStore({ agent: createHttpAgent({ url: `${base}/api/agent` }), batch: "sync" });
+    const settled = () => vi.waitFor(() => expect(store.getState().isRunning).toBe(false), { timeout: 5000 });
+    expect(store.getState().sendMessage("Clean up the cache (delete)")).toBe(true);
+    await settled();
+    const [interrupt] = store.getState().thread.pendingInterrupts;
+    expect(interrupt).toMatchObject({ reason: "tool_call" });
+    expect(store.getState().run({ resume: [{ interruptId: interrupt!.id, status: "resolved", payload: { approved: false } }] })).toBe(true);
+    await settled();
+    const { thread } = store.getState();
+    expect(thread.runs.at(-1)?.status).toBe("finished");
+    expect(thread.pendingInterrupts).toEqual([]);
+    const call = thread.toolCalls.get(interrupt!.toolCallId!);
+    expect(thread.messages.get(call!.resultMessageId!)?.content).toBe(JSON.stringify({ deleted: [], declined: true }));
+    expect(String(thread.messages.get(thread.messageIds.at(-1)!)?.content)).toBe("Left /tmp/cache alone.");
   });
 });

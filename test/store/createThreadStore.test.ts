@@ -157,7 +157,20 @@ describe("createThreadStore", () => {
     const run = vi.fn((_input: RunAgentInput) => ({ subscribe: () => ({ unsubscribe() {} }) }));
     const store = createThreadStore({ agent: { run }, defaults: { context: [{ description: "d", value: "v" }] } });
     store.getState().run({ tools: [{ name: "confirm", description: "ask", parameters: {} }], resume: [{ interruptId: "i", status: "resolved" }] });
-    expect(run.mock.calls[0]?.[0]).toMatchObject({ context: [{ description: "d", value: "v" }], tools: [{ name: "confirm" }], resume: [{ interruptId: "i" }] });
+    const input = run.mock.calls[0]?.[0];
+    expect(input?.resume).toEqual([{ interruptId: "i", status: "resolved" }]);
+    expect(input?.tools.map((t) => t.name)).toEqual(["confirm", "parley_notify", "parley_advise", "parley_request_permission", "parley_request_input", "parley_report_error"]);
+    expect(input?.context[0]).toEqual({ description: "d", value: "v" });
+  });
+
+  it("keeps the default context when a run passes its own (concatenated, never overwritten)", () => {
+    const run = vi.fn((_input: RunAgentInput) => ({ subscribe: () => ({ unsubscribe() {} }) }));
+    const store = createThreadStore({ agent: { run }, parleyTools: false, defaults: { context: [{ description: "page", value: "/cart" }], tools: [{ name: "a", description: "" }] } });
+    store.getState().run({ context: [{ description: "selection", value: "row 3" }], tools: [{ name: "b", description: "" }] });
+    const input = run.mock.calls[0]?.[0];
+    expect(input?.context.slice(0, 2)).toEqual([{ description: "page", value: "/cart" }, { description: "selection", value: "row 3" }]);
+    expect(input?.context[2]?.description).toMatch(/numbered replies/);
+    expect(input?.tools.map((t) => t.name)).toEqual(["b", "a"]);
   });
 
   it("stopping one thread leaves another thread on the same agent running", async () => {

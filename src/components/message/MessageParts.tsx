@@ -107,6 +107,8 @@ const Author = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(fun
     tool: t.roleTool,
     reasoning: t.reasoning,
     activity: t.planTitle,
+    // The agent asked the question the row shows.
+    interaction: t.roleAssistant,
   };
   const name = "name" in message && typeof message.name === "string" && message.name ? message.name : roleName[message.role];
   return (

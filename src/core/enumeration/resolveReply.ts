@@ -25,6 +25,8 @@ const MAX_INPUT = 2_000;
 const MAX_REFERENCE = 999;
 /** "1-5000" is not a selection anyone means. */
 const MAX_RANGE_SIZE = 100;
+/** "2,000" is an amount written with a thousands separator, not the list "2, 0". */
+const GROUPED_NUMBER = /[0-9],[0-9]{3}(?![0-9])/;
 
 // The vocabulary is data so that adding a phrasing never means editing a regex.
 const LEADING_POLITE = ["please ", "请"];
@@ -232,7 +234,7 @@ export function resolveReply(text: string, range: ReplyRange): ResolvedReply {
   const allowed = [...inRange].sort((a, b) => a - b);
   const multiple = range?.multiple === true;
   const s = normalise(text);
-  if (s === "") return { kind: "text", numbers: [] };
+  if (s === "" || GROUPED_NUMBER.test(s)) return { kind: "text", numbers: [] };
 
   const candidates = shells(s);
   if (candidates.some((c) => ALL_WORDS.includes(c))) {

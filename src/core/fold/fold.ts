@@ -15,7 +15,8 @@ import {
   startMessage,
 } from "./messages";
 import { reasoningSpan, runError, runFinished, runStarted, step, subagentEnded, subagentStarted } from "./runs";
-import { addMessage, isId, isRecord, linkToolResult, malformed, ownerOf, takeMessage } from "./shared";
+import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, malformed, ownerOf, takeMessage } from "./shared";
+import { customInteraction, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT, syncToolInteractions } from "../interactions/derive";
 import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "./tools";
 import { deriveStatus } from "./status";
 import type { ThreadState } from "./types";
@@ -54,11 +55,14 @@ export function createThreadState(init: ThreadInit = {}): ThreadState {
     errorCount: 0,
     eventCount: 0,
     status: "idle",
+    interactions: IdTable.empty(),
+    interactionIds: [],
+    nextNumber: 1,
   };
   if (!init.messages?.length) return empty;
   const d = new Draft(empty);
   for (const message of init.messages) {
-    if (!isRecord(message) || !isId(message.id) || d.s.messages.get(message.id)) continue;
+    if (!isRecord(message) || !isId(message.id) || d.s.messages.get(message.id) || isClientOnlyRole(message.role)) continue;
     const taken = takeMessage(d, message);
     addMessage(d, taken);
     linkToolResult(d, taken);
@@ -185,7 +189,9 @@ function applyEvent(d: Draft, raw: unknown): void {
     case EventType.CUSTOM: {
       const { name, value } = event as { name?: unknown; value?: unknown };
       if (typeof name !== "string") return malformed(d, event, "name", "a string");
-      return d.log("customEvents", { name, value, eventIndex: d.eventIndex });
+      d.log("customEvents", { name, value, eventIndex: d.eventIndex });
+      if (name === INTERACTION_EVENT || name === LANGGRAPH_INTERRUPT_EVENT) customInteraction(d, name, value, event);
+      return;
     }
     default: {
       const unknown: never = type;
@@ -243,6 +249,7 @@ function finish(d: Draft): ThreadState {
       ? undefined
       : parseArgs(call.argsText);
   }
+  if (d.touchedToolCalls.size) syncToolInteractions(d, d.touchedToolCalls);
   d.s.eventCount = d.eventIndex;
   d.s.status = deriveStatus(d.s);
   return d.s;

@@ -3,5 +3,4 @@ export { currentActivity, deriveStatus } from "./status";
 export { toAgUiMessages, type ToAgUiMessagesOptions } from "./toAgUiMessages";
 export { applyJsonPatch } from "./jsonPatch";
 export * from "./types";
-export { appendMessage, endRunLocally, removeMessages } from "./local";
 export { IdTable } from "./idTable";

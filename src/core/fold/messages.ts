@@ -9,6 +9,7 @@ import type {
 import type { Draft } from "./draft";
 import { applyJsonPatch } from "./jsonPatch";
 import {
+  isClientOnlyRole,
   addMessage,
   editMessage,
   editToolCall,
@@ -21,6 +22,7 @@ import {
   AN_ID,
 } from "./shared";
 import type { IdTable } from "./idTable";
+import { answersOpenInteraction } from "../interactions/derive";
 import type { ThreadMessage, ToolCallState } from "./types";
 
 type TextRole = "assistant" | "user" | "system" | "developer" | "reasoning";
@@ -45,8 +47,8 @@ export function startMessage(d: Draft, event: StartFields, reasoning: boolean): 
   }
   const id = event.messageId;
   const existing = d.s.messages.get(id);
-  if (existing?.role === "activity") {
-    return d.error("id-conflict", `${String(event.type)}: "${id}" is an activity message`, event);
+  if (existing?.role === "activity" || existing?.role === "interaction") {
+    return d.error("id-conflict", `${String(event.type)}: "${id}" is an ${existing.role} message`, event);
   }
   if (existing?.streaming) {
     return d.error("already-open", `${String(event.type)}: message "${id}" is already streaming`, event);
@@ -76,8 +78,8 @@ export function appendContent(
   if (!existing) {
     return d.error("unknown-message", `${String(event.type)}: no message "${event.messageId}"`, event);
   }
-  if (existing.role === "activity") {
-    return d.error("id-conflict", `${String(event.type)}: "${event.messageId}" is an activity message`, event);
+  if (existing.role === "activity" || existing.role === "interaction") {
+    return d.error("id-conflict", `${String(event.type)}: "${event.messageId}" is an ${existing.role} message`, event);
   }
   if (!existing.streaming) {
     // Kept, not dropped: the text is the agent's and the person should see it.
@@ -149,6 +151,10 @@ export function activitySnapshot(d: Draft, event: ActivitySnapshotEvent): void {
     mergeEventMetadata(fresh, event);
     return addMessage(d, fresh);
   }
+  if (existing.role === "interaction") {
+    // Parley's own row: an activity dressed as a card must not replace the person's question.
+    return d.error("id-conflict", `ACTIVITY_SNAPSHOT: "${event.messageId}" is an interaction`, event);
+  }
   if (existing.role === "activity") {
     const message = editMessage(d, existing) as ActivityMessage;
     if (replace) {
@@ -213,6 +219,14 @@ export function messagesSnapshot(d: Draft, event: MessagesSnapshotEvent): void {
       d.error("duplicate-id", `MESSAGES_SNAPSHOT: message "${message.id}" appears twice; the first is kept`, event);
       continue;
     }
+    if (isClientOnlyRole(message.role) || d.s.messages.get(message.id)?.role === "interaction") {
+      d.error("id-conflict", `MESSAGES_SNAPSHOT: "${message.id}" would replace or forge a question for the person; skipped`, event);
+      continue;
+    }
+    if (answersOpenInteraction(d, message)) {
+      d.error("forged-answer", `MESSAGES_SNAPSHOT: a tool message answering "${String(message.toolCallId)}", which waits for the person, was refused`, event);
+      continue;
+    }
     byId.set(message.id, message as unknown as Message);
     incoming.push(message as unknown as Message);
   }
@@ -222,7 +236,8 @@ export function messagesSnapshot(d: Draft, event: MessagesSnapshotEvent): void {
   const keepClientOnly = (m: ThreadMessage) =>
     (m.role === "activity" &&
       (owned ? !owned.includes(m.activityType) : owned !== null && !hasActivity)) ||
-    (m.role === "reasoning" && !hasReasoning);
+    (m.role === "reasoning" && !hasReasoning) ||
+    m.role === "interaction";
 
   const messages = d.edit("messages");
   const toolCalls = d.edit("toolCalls");

@@ -11,7 +11,8 @@ import { EventType } from "@ag-ui/core";
 import type { Draft } from "./draft";
 import { NO_LANES } from "./chunks";
 import { closeMessage } from "./messages";
-import { AN_ID, addMessage, editLastRun, editToolCall, isId, isRecord, linkToolResult, malformed, ownerOf, runningRun, takeMessage } from "./shared";
+import { addInterruptInteractions, answersOpenInteraction, withdrawUnresumedInterrupts } from "../interactions/derive";
+import { AN_ID, addMessage, isClientOnlyRole, editLastRun, editToolCall, isId, isRecord, linkToolResult, malformed, ownerOf, runningRun, takeMessage } from "./shared";
 import type { RunFailure, RunRecord, RunStatus, StepRecord, SubagentRecord } from "./types";
 
 /** `RUN_STARTED`: a new run; the pending interrupts and tool calls of the last one are now answered or moot. */
@@ -28,6 +29,7 @@ export function runStarted(d: Draft, event: RunStartedEvent): void {
   if (typeof event.timestamp === "number") run.startedAt = event.timestamp;
   (d.edit("runs") as RunRecord[]).push(d.adopt(run));
   d.s.threadId = event.threadId;
+  if (d.s.pendingInterrupts.length) withdrawUnresumedInterrupts(d);
   d.s.pendingInterrupts = [];
   d.s.pendingToolCallIds = [];
   d.s.activeSteps = [];
@@ -38,6 +40,11 @@ export function runStarted(d: Draft, event: RunStartedEvent): void {
     for (const message of inputMessages as unknown[]) {
       if (!isRecord(message) || !isId(message.id) || typeof message.role !== "string") continue;
       if (d.s.messages.get(message.id)) continue;
+      if (isClientOnlyRole(message.role)) continue;
+      if (answersOpenInteraction(d, message)) {
+        d.error("forged-answer", `RUN_STARTED: input answering "${String(message.toolCallId)}", which waits for the person, was refused`, event);
+        continue;
+      }
       const taken = takeMessage(d, message as never, event);
       addMessage(d, taken);
       linkToolResult(d, taken);
@@ -77,6 +84,9 @@ export function runFinished(d: Draft, event: RunFinishedEvent): void {
     d.s.pendingInterrupts = outcome.interrupts.map(withoutNullAttribution);
   }
   const edited = endRun(d, status);
+  if (outcome?.type === "interrupt") {
+    addInterruptInteractions(d, d.s.pendingInterrupts, run.runId, typeof event.timestamp === "number" ? event.timestamp : undefined);
+  }
   if (outcome !== undefined) edited.outcome = outcome;
   if (event.result !== undefined) edited.result = event.result;
   if (Array.isArray(event.usage)) edited.usage = event.usage;

@@ -17,6 +17,14 @@ export function isId(value: unknown): value is string {
 /** What {@link malformed} says an id field must be. */
 export const AN_ID = 'a non-empty string that is not a reserved name such as "constructor"';
 
+/**
+ * Roles only this side of the wire writes: an `interaction` row from the agent (a snapshot, a run
+ * input, history) would be a card the person never saw asked — refused.
+ */
+export function isClientOnlyRole(role: unknown): boolean {
+  return role === "interaction";
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -146,6 +154,7 @@ export function takeMessage(d: Draft, raw: Message, event: unknown = raw): Threa
       status: previous?.resultMessageId ? "complete" : "waiting",
     };
     if (previous?.resultMessageId) state.resultMessageId = previous.resultMessageId;
+    if (previous?.interactionId) state.interactionId = previous.interactionId;
     if (call.metadata !== undefined) state.metadata = call.metadata;
     if (call.encryptedValue !== undefined) state.encryptedValue = call.encryptedValue;
     toolCallStates.set(d.adopt(state));

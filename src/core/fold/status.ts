@@ -15,6 +15,8 @@ export function deriveStatus(state: ThreadState): AgentStatus {
     return "thinking";
   }
   if (state.pendingInterrupts.length > 0 || state.pendingToolCallIds.length > 0) return "waiting";
+  // Only between runs, so a streaming frame never pays for this scan.
+  for (const id of state.interactionIds) if (state.interactions.get(id)?.status === "pending") return "waiting";
   return "idle";
 }
 

@@ -22,6 +22,8 @@ export function toAgUiMessages(state: ThreadState, options: ToAgUiMessagesOption
     const message = state.messages.get(id);
     if (!message) continue;
     if (message.role === "activity" && !options.includeActivity) continue;
+    // Parley's own rows: the question is already in the agent's tool call, interrupt or event.
+    if (message.role === "interaction") continue;
     const { streaming: _streaming, ...rest } = message;
     if (rest.role !== "assistant") {
       out.push(rest as Message);

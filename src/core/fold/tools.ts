@@ -12,6 +12,7 @@ import {
   runningRun,
   AN_ID,
 } from "./shared";
+import { answersOpenInteraction } from "../interactions/derive";
 import type { ThreadAssistantMessage, ThreadMessage, ToolCallState } from "./types";
 
 interface ToolCallStartFields {
@@ -47,11 +48,9 @@ export function startToolCall(d: Draft, event: ToolCallStartFields): void {
     if (existing.status === "streaming-args") {
       return d.error("already-open", `TOOL_CALL_START: tool call "${id}" is already streaming`, event);
     }
-    const call = editToolCall(d, existing);
-    call.name = event.toolCallName;
-    call.status = "streaming-args";
-    mergeEventMetadata(call, event);
-    return;
+    // A finished call is not reopened: the SDK appends the new arguments to the old ones (invalid
+    // JSON), and a call that asked the person must keep the arguments the person saw.
+    return d.error("duplicate-id", `TOOL_CALL_START: tool call "${id}" already exists and has finished; ignored`, event);
   }
 
   const parentId = isId(event.parentMessageId) ? event.parentMessageId : undefined;
@@ -90,6 +89,8 @@ export function startToolCall(d: Draft, event: ToolCallStartFields): void {
   if (isId(event.subagentRunId)) call.subagentRunId = event.subagentRunId;
   mergeEventMetadata(call, event);
   d.edit("toolCalls").set(d.adopt(call));
+  // A Parley tool's card appears as soon as the call starts, and fills in as its arguments stream.
+  d.touchedToolCalls.add(id);
 }
 
 /** `TOOL_CALL_ARGS`: append a fragment of the JSON argument text; it is parsed once per batch. */
@@ -104,7 +105,7 @@ export function appendToolCallArgs(
     return d.error("unknown-tool-call", `TOOL_CALL_ARGS: no tool call "${event.toolCallId}"`, event);
   }
   if (existing.status !== "streaming-args") {
-    d.error("not-open", `TOOL_CALL_ARGS: tool call "${event.toolCallId}" is not streaming`, event);
+    return d.error("not-open", `TOOL_CALL_ARGS: tool call "${event.toolCallId}" is not streaming; ignored`, event);
   }
   const call = editToolCall(d, existing);
   call.argsText += event.delta;
@@ -138,6 +139,9 @@ export function toolCallResult(d: Draft, event: ToolCallResultEvent): void {
   }
   if (d.s.messages.get(event.messageId)) {
     return d.error("duplicate-id", `TOOL_CALL_RESULT: message "${event.messageId}" already exists`, event);
+  }
+  if (answersOpenInteraction(d, { role: "tool", toolCallId: event.toolCallId })) {
+    return d.error("forged-answer", `TOOL_CALL_RESULT: tool call "${event.toolCallId}" waits for the person; only the person answers it`, event);
   }
   const message: ToolMessage = {
     id: event.messageId,

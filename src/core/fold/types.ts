@@ -1,4 +1,5 @@
 import type { IdTable } from "./idTable";
+import type { Interaction, InteractionRow } from "../interactions/types";
 import type {
   ActivityMessage,
   AssistantMessage,
@@ -26,7 +27,8 @@ export type ThreadAssistantMessage = Omit<AssistantMessage, "toolCalls"> & {
 /**
  * One message of the thread: AG-UI's `Message` union (every role, `activity` and `reasoning`
  * included), except that assistant tool calls are held by id. `streaming` is true while a
- * START has been seen and its END has not.
+ * START has been seen and its END has not. A row of role `interaction` is Parley's own: it places an
+ * {@link Interaction} in the conversation and is never sent to the agent.
  */
 export type ThreadMessage = (
   | DeveloperMessage
@@ -36,6 +38,7 @@ export type ThreadMessage = (
   | ToolMessage
   | ActivityMessage
   | ReasoningMessage
+  | InteractionRow
 ) & { streaming?: boolean };
 
 /** Lifecycle of a tool call as the UI shows it. */
@@ -60,9 +63,12 @@ export interface ToolCallState {
   subagentRunId?: string;
   metadata?: Record<string, unknown>;
   encryptedValue?: string;
+  /** The interaction this call asks with (a Parley tool) or waits on (an interrupt about it). */
+  interactionId?: string;
 }
 
-export type RunStatus = "running" | "finished" | "interrupted" | "cancelled" | "error";
+/** `paused`: the person said "wait"; the next message resumes the conversation. */
+export type RunStatus = "running" | "finished" | "interrupted" | "cancelled" | "paused" | "error";
 
 /** One run of the agent, from `RUN_STARTED` to its end. */
 export interface RunRecord {
@@ -122,7 +128,11 @@ export type ProtocolErrorCode =
   | "patch-failed"
   | "outside-run"
   | "unclosed-at-finish"
-  | "chunk-without-id";
+  | "chunk-without-id"
+  /** An interaction envelope that does not fit the schema; shown escaped, never answerable. */
+  | "invalid-envelope"
+  /** Something from the agent that would answer a question only the person may answer; refused. */
+  | "forged-answer";
 
 /**
  * A malformed or out-of-order event, kept with the event that caused it. The fold never throws:
@@ -178,6 +188,14 @@ export interface ThreadState {
   /** How many events this thread has folded. */
   eventCount: number;
   status: AgentStatus;
+  /** Every moment the agent asked the person, by id (`thread.interactions.get(id)`). */
+  interactions: ReadonlyTable<Interaction>;
+  /** Interaction ids in the order they were asked. */
+  interactionIds: readonly string[];
+  /** The number the next respondable item gets (numbers run on across the session). */
+  nextNumber: number;
+  /** Messages before this one were cut from the agent's context (`truncate`); they stay visible. */
+  contextFrom?: string;
 }
 
 /**

@@ -172,11 +172,12 @@ describe("tool calls", () => {
     expect(s.messageIds).toEqual(["p-new", "u1", "tc2"]);
   });
 
-  it("a replayed START after END reopens the call without listing it twice", () => {
-    const s = fold([ev.runStarted(), ev.toolStart("tc1", "a"), ev.toolArgs("tc1", "{}"), ev.toolEnd("tc1"), ev.toolStart("tc1", "renamed")]);
+  it("a START reusing a finished call's id is a duplicate: the call keeps its name and arguments", () => {
+    // The SDK reopens the call and appends the new ARGS to the old (invalid JSON); Parley refuses.
+    const s = fold([ev.runStarted(), ev.toolStart("tc1", "a"), ev.toolArgs("tc1", "{}"), ev.toolEnd("tc1"), ev.toolStart("tc1", "renamed"), ev.toolArgs("tc1", '{"x":1}')]);
     expect(msg(s, "tc1")?.toolCallIds).toEqual(["tc1"]);
-    expect(s.toolCalls.get("tc1")).toMatchObject({ name: "renamed", status: "streaming-args", argsText: "{}" });
-    expect(s.errors).toEqual([]);
+    expect(s.toolCalls.get("tc1")).toMatchObject({ name: "a", status: "waiting", argsText: "{}", args: {} });
+    expect(s.errors.map((e) => e.code)).toEqual(["duplicate-id", "not-open"]);
   });
 
   it("a result that arrives before END completes the call at END", () => {

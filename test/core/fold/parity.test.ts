@@ -155,6 +155,21 @@ describe("parity with @ag-ui/client 1.0", () => {
     expect(thread.state).toStrictEqual(sdk.state);
   });
 
+  it("diverges on purpose: a START reusing a finished call's id does not append to its arguments", async () => {
+    const events = [
+      ev.runStarted(), ev.toolStart("tc1", "search"), ev.toolArgs("tc1", '{"q":"a"}'), ev.toolEnd("tc1"),
+      ev.toolStart("tc1", "search"), ev.toolArgs("tc1", '{"q":"b"}'), ev.toolEnd("tc1"), ev.runFinished(),
+    ];
+    const sdk = await sdkMessages(events);
+    const thread = parley(events);
+    const args = (messages: Message[]) => (messages[0] as { toolCalls?: { function: { arguments: string } }[] }).toolCalls?.[0]?.function.arguments;
+    // The SDK concatenates the two argument texts into invalid JSON; Parley keeps the first call
+    // whole and records the reuse.
+    expect(args(sdk.messages)).toBe('{"q":"a"}{"q":"b"}');
+    expect(args(toAgUiMessages(thread))).toBe('{"q":"a"}');
+    expect(thread.errors.map((e) => e.code)).toEqual(["duplicate-id", "not-open", "not-open"]);
+  });
+
   const RANDOM_STREAMS = 300;
   it(`agrees on ${RANDOM_STREAMS} random valid streams`, async () => {
     let events = 0;

@@ -1,0 +1,310 @@
+import type { Message, ToolMessage } from "@ag-ui/core";
+import { Draft } from "../fold/draft";
+import { deriveStatus } from "../fold/status";
+import { endRun } from "../fold/runs";
+import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, takeMessage } from "../fold/shared";
+import type { RunFailure, RunRecord, ThreadMessage, ThreadState } from "../fold/types";
+import { toolResultContent } from "../interactions/delivery";
+import type { AnswerMethod, Interaction, InteractionResponse } from "../interactions/types";
+import { checkResponse } from "./checkResponse";
+
+/**
+ * The person's door. Everything this side of the wire does to a thread — the person's message,
+ * Stop, Pause, an answer, a decline, a timeout, a correction — is one of these, applied by
+ * {@link applyClientAction}. What the agent sends goes through `foldEvents`, which can never
+ * answer or decline: that is what makes "the agent cannot approve itself" hold by structure.
+ */
+export type ClientAction =
+  /** The person's own message (or a tool result the app computed). */
+  | { type: "append-message"; message: Message }
+  /** The run ended on this side: `cancelled` (Stop) or `error` (the transport failed). */
+  | { type: "end-run"; status: "cancelled" | "error"; failure?: RunFailure; runId?: string }
+  /** The person said "wait": the request is aborted and the run marked paused. */
+  | { type: "pause"; runId?: string }
+  /** Messages removed (the partial reply of a failed run, before it is retried). */
+  | { type: "remove-messages"; ids: readonly string[] }
+  /** The client saw the thread's new interactions at `at`: relative deadlines start counting. */
+  | { type: "receive"; at: number }
+  | { type: "answer"; interactionId: string; response: InteractionResponse; how: AnswerMethod; at: number }
+  | { type: "decline"; interactionId: string; how: AnswerMethod; at: number }
+  /** The deadline passed: the kit declines for the person (default-deny). */
+  | { type: "timeout"; interactionId: string; at: number }
+  /** The app takes a question back; nothing is sent for it. */
+  | { type: "withdraw"; interactionId: string; at: number; reason?: string }
+  /** A changed answer, allowed until the run that carries it starts. */
+  | { type: "correct"; interactionId: string; response: InteractionResponse; how: AnswerMethod; at: number }
+  /** These answers went out with run `runId`: never sent again, no longer correctable. */
+  | { type: "deliver"; interactionIds: readonly string[]; runId: string }
+  /** Messages before `fromMessageId` leave the agent's context; open items are numbered anew from 1. */
+  | { type: "truncate"; fromMessageId: string };
+
+export type ClientActionType = ClientAction["type"];
+
+/** Why an action did nothing, in words (answering twice, a number outside the range …). */
+export interface ActionRefusal {
+  code: "not-found" | "not-open" | "not-answerable" | "invalid-response" | "already-delivered" | "not-due" | "not-running" | "unknown-message";
+  message: string;
+}
+
+/**
+ * Why `action` would do nothing to `thread`, or `undefined` when it applies.
+ *
+ * @example
+ * refusalOf(thread, { type: "answer", interactionId: "i1", response, how: "click", at: Date.now() });
+ * // { code: "not-open", message: "This question was already answered." }
+ */
+export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefusal | undefined {
+  switch (action.type) {
+    case "answer":
+    case "decline":
+    case "timeout":
+    case "withdraw":
+    case "correct": {
+      const interaction = thread.interactions.get(action.interactionId);
+      if (!interaction) return { code: "not-found", message: `There is no question "${action.interactionId}".` };
+      if (action.type === "correct") {
+        if (interaction.status !== "answered") return { code: "not-open", message: `Only an answer can be corrected; this question is ${describeStatus(interaction)}.` };
+        if (interaction.deliveredInRunId) return { code: "already-delivered", message: "The agent already has this answer; it can no longer be changed." };
+        return checkResponse(interaction, action.response);
+      }
+      if (interaction.status !== "pending") return { code: "not-open", message: `This question is ${describeStatus(interaction)}; nothing was changed.` };
+      if (action.type === "timeout" && (interaction.deadline === undefined || action.at < interaction.deadline)) {
+        return { code: "not-due", message: "The question's deadline has not passed." };
+      }
+      if (action.type === "answer") return checkResponse(interaction, action.response);
+      return undefined;
+    }
+    case "pause":
+    case "end-run":
+      return undefined;
+    case "truncate":
+      return thread.messages.get(action.fromMessageId) ? undefined : { code: "unknown-message", message: `There is no message "${action.fromMessageId}".` };
+    default:
+      return undefined;
+  }
+}
+
+function describeStatus(interaction: Interaction): string {
+  switch (interaction.status) {
+    case "answered": return "already answered";
+    case "declined": return "already declined";
+    case "timed_out": return "closed: its time ran out";
+    case "withdrawn": return "withdrawn";
+    case "shown": return "a notification, with nothing to answer";
+    case "invalid": return "malformed and cannot be answered";
+    case "streaming": return "still arriving";
+    default: return interaction.status;
+  }
+}
+
+/**
+ * Applies what the person or the app did. Pure, like the fold: the thread passed in is not
+ * changed, and a refused action returns it as it is (see {@link refusalOf} for why).
+ *
+ * @example
+ * thread = applyClientAction(thread, { type: "append-message", message: { id: "u2", role: "user", content: "3号" } });
+ * thread = applyClientAction(thread, { type: "answer", interactionId: "t1", response: { approved: true }, how: "click", at: Date.now() });
+ */
+export function applyClientAction(thread: ThreadState, action: ClientAction): ThreadState {
+  if (refusalOf(thread, action)) return thread;
+  const d = new Draft(thread);
+  switch (action.type) {
+    case "append-message": {
+      const { message } = action;
+      if (!isRecord(message) || !isId(message.id) || thread.messages.get(message.id) || isClientOnlyRole(message.role)) return thread;
+      const taken = takeMessage(d, message);
+      addMessage(d, taken);
+      // An answer to a front-end tool call: the call completes and is no longer pending.
+      linkToolResult(d, taken);
+      break;
+    }
+    case "end-run":
+    case "pause": {
+      const last = d.s.runs[d.s.runs.length - 1];
+      if (action.type === "pause" && last?.status !== "running") return thread;
+      if (last?.status !== "running") {
+        const run: RunRecord = { runId: action.runId ?? "", threadId: d.s.threadId ?? "", status: "running", toolCallIds: [] };
+        d.s.runs = [...d.s.runs, d.adopt(run)];
+      }
+      if (action.type === "pause") endRun(d, "paused");
+      else endRun(d, action.status, action.failure);
+      break;
+    }
+    case "remove-messages":
+      if (!removeMessagesIn(d, action.ids)) return thread;
+      break;
+    case "receive":
+      if (!receive(d, action.at)) return thread;
+      break;
+    case "answer":
+    case "correct":
+      settle(d, action.interactionId, "answered", action.at, action.how, action.response);
+      break;
+    case "decline":
+      settle(d, action.interactionId, "declined", action.at, action.how);
+      break;
+    case "timeout":
+      settle(d, action.interactionId, "timed_out", action.at, "timeout");
+      break;
+    case "withdraw": {
+      const edited = editInteraction(d, action.interactionId);
+      edited.status = "withdrawn";
+      edited.settledAt = action.at;
+      if (action.reason) edited.problem = action.reason;
+      break;
+    }
+    case "deliver": {
+      let changed = false;
+      for (const id of action.interactionIds) {
+        const interaction = d.s.interactions.get(id);
+        if (!interaction || interaction.deliveredInRunId) continue;
+        editInteraction(d, id).deliveredInRunId = action.runId;
+        changed = true;
+      }
+      if (!changed) return thread;
+      break;
+    }
+    case "truncate":
+      truncate(d, action.fromMessageId);
+      break;
+    default: {
+      const unknown: never = action;
+      void unknown;
+      return thread;
+    }
+  }
+  d.s.status = deriveStatus(d.s);
+  return d.s;
+}
+
+function editInteraction(d: Draft, id: string): Interaction {
+  const owned = d.own(d.s.interactions.get(id) as Interaction);
+  d.edit("interactions").set(owned);
+  return owned;
+}
+
+/** Answer, decline or time out; a Parley tool call gets (or, on correction, changes) its result message. */
+function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_out", at: number, how: AnswerMethod, response?: InteractionResponse): void {
+  const edited = editInteraction(d, id);
+  edited.status = status;
+  edited.settledAt = at;
+  edited.how = how;
+  if (response !== undefined) edited.response = normaliseResponse(edited, response);
+  else delete edited.response;
+  if (edited.origin.kind !== "tool") return;
+  const content = toolResultContent(status, edited.response);
+  const messageId = answerMessageId(edited.origin.toolCallId);
+  const existing = d.s.messages.get(messageId);
+  if (existing?.role === "tool") {
+    const owned = d.own(existing);
+    owned.content = content;
+    d.edit("messages").set(owned);
+    return;
+  }
+  const message: ToolMessage = { id: messageId, role: "tool", toolCallId: edited.origin.toolCallId, content };
+  addMessage(d, d.adopt(message) as ThreadMessage);
+  linkToolResult(d, message as ThreadMessage);
+}
+
+/** The id of the tool message that carries the person's answer to a Parley tool call. */
+export function answerMessageId(toolCallId: string): string {
+  return `parley-answer:${toolCallId}`;
+}
+
+/** The numbers of a choice come from the options chosen, never from the caller. */
+function normaliseResponse(interaction: Interaction, response: InteractionResponse): InteractionResponse {
+  const envelope = interaction.envelope;
+  if (envelope?.messageType !== "advice" || !("action" in response) || response.action !== "choose") return response;
+  const ids = [...new Set(response.optionIds)];
+  const numbers = ids.map((optionId) => interaction.numbers[envelope.payload.options.findIndex((o) => o.id === optionId)] as number);
+  return { action: "choose", optionIds: ids, numbers };
+}
+
+function receive(d: Draft, at: number): boolean {
+  let changed = false;
+  for (const id of d.s.interactionIds) {
+    const interaction = d.s.interactions.get(id);
+    if (!interaction || interaction.receivedAt !== undefined || interaction.status === "streaming") continue;
+    const edited = editInteraction(d, id);
+    edited.receivedAt = at;
+    const timeoutMs = edited.envelope?.timeoutMs;
+    if (timeoutMs !== undefined && edited.deadline === undefined && edited.status === "pending") edited.deadline = at + timeoutMs;
+    // A notification asked through a tool call still owes the agent its result: it was shown.
+    if (edited.status === "shown" && edited.origin.kind === "tool" && !d.s.messages.get(answerMessageId(edited.origin.toolCallId))) {
+      const message: ToolMessage = { id: answerMessageId(edited.origin.toolCallId), role: "tool", toolCallId: edited.origin.toolCallId, content: toolResultContent("shown") };
+      addMessage(d, d.adopt(message) as ThreadMessage);
+      linkToolResult(d, message as ThreadMessage);
+    }
+    changed = true;
+  }
+  return changed;
+}
+
+function truncate(d: Draft, fromMessageId: string): void {
+  d.s.contextFrom = fromMessageId;
+  let next = 1;
+  for (const id of d.s.interactionIds) {
+    const interaction = d.s.interactions.get(id);
+    if (interaction?.status !== "pending" || interaction.numbers.length === 0) continue;
+    const edited = editInteraction(d, id);
+    edited.numbers = edited.numbers.map(() => next++);
+  }
+  d.s.nextNumber = next;
+}
+
+/** Removes messages, the tool calls they own and the interactions they show. */
+function removeMessagesIn(d: Draft, ids: readonly string[]): boolean {
+  const doomed = new Set(ids.filter((id) => d.s.messages.get(id)));
+  if (doomed.size === 0) return false;
+  const messages = d.edit("messages");
+  const toolCalls = d.edit("toolCalls");
+  const gone = new Set<string>();
+  for (const id of doomed) {
+    const message = messages.get(id);
+    if (message?.role === "assistant") for (const callId of message.toolCallIds ?? []) toolCalls.delete(callId);
+    if (message?.role === "interaction") gone.add(message.interactionId);
+    messages.delete(id);
+  }
+  if (gone.size) {
+    const interactions = d.edit("interactions");
+    for (const id of gone) interactions.delete(id);
+    d.s.interactionIds = d.s.interactionIds.filter((id) => !gone.has(id));
+  }
+  d.s.messageIds = d.s.messageIds.filter((id) => !doomed.has(id));
+  d.s.openMessageIds = d.s.openMessageIds.filter((id) => !doomed.has(id));
+  return true;
+}
+
+/**
+ * Appends a message written here (the person's turn). Ignored if the id is taken.
+ *
+ * @example
+ * thread = appendMessage(thread, { id: crypto.randomUUID(), role: "user", content: "Book the 8:05" });
+ */
+export function appendMessage(state: ThreadState, message: Message): ThreadState {
+  return applyClientAction(state, { type: "append-message", message });
+}
+
+/**
+ * Ends the run in progress from the client side: `cancelled` when the person pressed Stop,
+ * `error` when the transport failed or the stream ended without `RUN_FINISHED`. What streamed so
+ * far stays. With no run in progress (the request failed before `RUN_STARTED`) a failed run is
+ * recorded so the UI has something to show and retry.
+ *
+ * @example
+ * thread = endRunLocally(thread, "error", { message: "The agent answered HTTP 500.", source: "transport" });
+ */
+export function endRunLocally(state: ThreadState, status: "cancelled" | "error", failure?: RunFailure, runId = ""): ThreadState {
+  return applyClientAction(state, { type: "end-run", status, ...(failure ? { failure } : {}), runId });
+}
+
+/**
+ * Removes messages (and the tool calls and interactions they own), e.g. the partial reply of a
+ * failed run before it is retried.
+ *
+ * @example
+ * thread = removeMessages(thread, ["m-partial"]);
+ */
+export function removeMessages(state: ThreadState, ids: readonly string[]): ThreadState {
+  return applyClientAction(state, { type: "remove-messages", ids });
+}

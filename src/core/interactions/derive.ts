@@ -1,0 +1,247 @@
+import type { Interrupt } from "@ag-ui/core";
+import type { Draft } from "../fold/draft";
+import type { ThreadMessage, ToolCallState } from "../fold/types";
+import { isRecord } from "../fold/shared";
+import { parseEnvelope, type Envelope, type InputRequestPayload, type PermissionCategory, PERMISSION_CATEGORIES } from "../protocol/envelope";
+import { envelopeFromToolArgs, parleyToolType, type ParleyToolName } from "../protocol/parleyTools";
+import type { Interaction, InteractionOrigin, InteractionRow } from "./types";
+
+/**
+ * How the fold (the agent's door) derives interactions from what the agent sent. Nothing here
+ * answers or declines: statuses only move to `pending`, `shown`, `invalid` or `withdrawn`.
+ */
+
+/** The id of the thread row that shows an interaction. */
+export function interactionRowId(interactionId: string): string {
+  return `parley-interaction:${interactionId}`;
+}
+
+/** The `CUSTOM` event names that carry an interaction. */
+export const INTERACTION_EVENT = "parley.interaction";
+export const LANGGRAPH_INTERRUPT_EVENT = "on_interrupt";
+
+const INVALID_TYPE = "parley:invalid";
+
+function addInteraction(d: Draft, interaction: Interaction): Interaction | undefined {
+  if (d.s.interactions.get(interaction.id) || d.s.messages.get(interaction.rowId)) {
+    d.error("duplicate-id", `Interaction "${interaction.id}" already exists; the second one is ignored`, undefined);
+    return undefined;
+  }
+  const row: InteractionRow = { id: interaction.rowId, role: "interaction", interactionId: interaction.id, messageType: interaction.messageType };
+  d.edit("messages").set(d.adopt(row as ThreadMessage));
+  (d.edit("messageIds") as string[]).push(row.id);
+  d.edit("interactions").set(d.adopt(interaction));
+  (d.edit("interactionIds") as string[]).push(interaction.id);
+  return interaction;
+}
+
+function editInteraction(d: Draft, interaction: Interaction): Interaction {
+  const owned = d.own(interaction);
+  d.edit("interactions").set(owned);
+  return owned;
+}
+
+function newInteraction(id: string, origin: InteractionOrigin, messageType: Interaction["messageType"], runId: string | undefined): Interaction {
+  const interaction: Interaction = { id, rowId: interactionRowId(id), messageType, origin, status: "pending", numbers: [] };
+  if (runId) interaction.runId = runId;
+  return interaction;
+}
+
+/** Fills in a checked envelope: numbers for its respondable items, its deadline, its status. */
+function open(d: Draft, interaction: Interaction, envelope: Envelope): void {
+  interaction.envelope = envelope;
+  interaction.messageType = envelope.messageType;
+  delete interaction.draft;
+  if (envelope.timestamp !== undefined && interaction.createdAt === undefined) interaction.createdAt = envelope.timestamp;
+  if (envelope.expiresAt !== undefined) interaction.deadline = Date.parse(envelope.expiresAt);
+  if (envelope.messageType === "notification") {
+    interaction.status = "shown";
+    return;
+  }
+  interaction.status = "pending";
+  const count = envelope.messageType === "advice" ? envelope.payload.options.length : envelope.messageType === "error" ? envelope.payload.actions.length : 0;
+  const start = d.s.nextNumber;
+  interaction.numbers = Array.from({ length: count }, (_, i) => start + i);
+  d.s.nextNumber = start + count;
+}
+
+function invalidate(d: Draft, interaction: Interaction, problem: string, raw: unknown, event: unknown): void {
+  interaction.status = "invalid";
+  interaction.messageType = INVALID_TYPE;
+  interaction.problem = problem;
+  interaction.raw = raw;
+  delete interaction.draft;
+  d.error("invalid-envelope", problem, event);
+}
+
+/** Keeps the thread row's registry key in step with its interaction's type. */
+function syncRow(d: Draft, interaction: Interaction): void {
+  const row = d.s.messages.get(interaction.rowId) as (ThreadMessage & Partial<InteractionRow>) | undefined;
+  if (!row || row.messageType === interaction.messageType) return;
+  const owned = d.own(row);
+  owned.messageType = interaction.messageType;
+  d.edit("messages").set(owned);
+}
+
+/**
+ * Once per burst, for the tool calls that changed: a call of a Parley tool becomes (or updates)
+ * its interaction. While the arguments stream, the card shows the draft; at the end they are
+ * checked as an envelope. A call that arrives already answered (history) is left as a tool call.
+ */
+export function syncToolInteractions(d: Draft, callIds: Iterable<string>): void {
+  for (const callId of callIds) {
+    const call = d.s.toolCalls.get(callId);
+    const type = call && parleyToolType(call.name);
+    if (!call || !type) continue;
+    let interaction = d.s.interactions.get(call.interactionId ?? call.id);
+    if (!interaction) {
+      if (call.resultMessageId) continue;
+      const created = newInteraction(call.id, { kind: "tool", toolCallId: call.id, toolName: call.name }, type, call.runId);
+      created.status = "streaming";
+      interaction = addInteraction(d, d.adopt(created));
+      if (!interaction) continue;
+    }
+    linkCall(d, call, interaction.id);
+    if (interaction.status !== "streaming") continue;
+    const edited = editInteraction(d, interaction);
+    if (call.status === "streaming-args") {
+      edited.draft = call.args;
+    } else if (call.status === "error") {
+      edited.status = "withdrawn";
+      edited.problem = "The run ended before the question was complete.";
+      delete edited.draft;
+    } else {
+      const raw = envelopeFromToolArgs(call.id, call.name as ParleyToolName, call.args);
+      const parsed = call.args === undefined && call.argsText.trim() ? { ok: false as const, problem: "The tool call's arguments are not valid JSON" } : parseEnvelope(raw);
+      if (parsed.ok) open(d, edited, parsed.envelope);
+      else invalidate(d, edited, `${call.name}: ${parsed.problem}`, call.argsText, call);
+    }
+    syncRow(d, edited);
+  }
+}
+
+function linkCall(d: Draft, call: ToolCallState, interactionId: string): void {
+  if (call.interactionId === interactionId) return;
+  const owned = d.own(call);
+  owned.interactionId = interactionId;
+  d.edit("toolCalls").set(owned);
+}
+
+/** `RUN_FINISHED` with an interrupt outcome: one interaction per interrupt, at the end of the thread. */
+export function addInterruptInteractions(d: Draft, interrupts: readonly Interrupt[], runId: string, timestamp: number | undefined): void {
+  for (const interrupt of interrupts) {
+    if (typeof interrupt.id !== "string" || !interrupt.id) {
+      d.error("malformed-event", "RUN_FINISHED: an interrupt without an id was skipped", interrupt);
+      continue;
+    }
+    const taken = d.s.interactions.get(interrupt.id);
+    const id = taken ? `${interrupt.id}@${runId}` : interrupt.id;
+    const origin: InteractionOrigin = { kind: "interrupt", interruptId: interrupt.id, reason: String(interrupt.reason ?? "") };
+    const call = typeof interrupt.toolCallId === "string" ? d.s.toolCalls.get(interrupt.toolCallId) : undefined;
+    if (typeof interrupt.toolCallId === "string") origin.toolCallId = interrupt.toolCallId;
+    const interaction = newInteraction(id, origin, "permission_request", runId);
+    if (timestamp !== undefined) interaction.createdAt = timestamp;
+    const parsed = parseEnvelope(envelopeFromInterrupt(interrupt, call));
+    if (!addInteraction(d, d.adopt(interaction))) continue;
+    if (parsed.ok) open(d, interaction, parsed.envelope);
+    else invalidate(d, interaction, `Interrupt "${interrupt.id}": ${parsed.problem}`, interrupt, interrupt);
+    syncRow(d, interaction);
+    if (call) linkCall(d, call, interaction.id);
+  }
+}
+
+/**
+ * The envelope an AG-UI interrupt stands for: `tool_call` and `confirmation` ask permission (with
+ * the call's arguments, editable when the `responseSchema` allows `editedArgs`); `input_required`
+ * asks for the values its `responseSchema` describes; any other reason is rendered from its
+ * `message`, `responseSchema` and `metadata` — a form when there is a schema, else accept / reject.
+ *
+ * @example
+ * envelopeFromInterrupt({ id: "i1", reason: "input_required", message: "Address?", responseSchema: { type: "object" } });
+ */
+export function envelopeFromInterrupt(interrupt: Interrupt, call?: ToolCallState): Record<string, unknown> {
+  const metadata = isRecord(interrupt.metadata) ? interrupt.metadata : {};
+  const message = typeof interrupt.message === "string" ? interrupt.message : "";
+  const schema = isRecord(interrupt.responseSchema) ? interrupt.responseSchema : undefined;
+  const base: Record<string, unknown> = { messageId: interrupt.id, context: { reason: interrupt.reason, ...(isRecord(metadata.context) ? metadata.context : {}) } };
+  if (typeof interrupt.expiresAt === "string") base.expiresAt = interrupt.expiresAt;
+  if (interrupt.reason === "tool_call" || interrupt.reason === "confirmation") {
+    const operation = call?.name ?? (typeof metadata.operation === "string" ? metadata.operation : interrupt.reason);
+    const categories = Array.isArray(metadata.categories)
+      ? metadata.categories.filter((c): c is PermissionCategory => (PERMISSION_CATEGORIES as readonly unknown[]).includes(c))
+      : [];
+    const payload: Record<string, unknown> = { operation, summary: message || operation, categories };
+    if (metadata.details !== undefined) payload.details = metadata.details;
+    for (const key of ["confirmText", "confirmLabel", "cancelLabel"] as const) {
+      if (typeof metadata[key] === "string") payload[key] = metadata[key];
+    }
+    const properties = schema && isRecord(schema.properties) ? schema.properties : undefined;
+    if (call) payload.args = call.args;
+    payload.editable = Boolean(call && properties && "editedArgs" in properties);
+    return { ...base, messageType: "permission_request", payload };
+  }
+  if (interrupt.reason === "input_required" || schema) {
+    const payload: InputRequestPayload = { content: message, schema: schema ?? { type: "object", properties: {} } };
+    return { ...base, messageType: "input_request", payload };
+  }
+  return { ...base, messageType: "advice", payload: { content: message || String(interrupt.reason) } };
+}
+
+/** `CUSTOM parley.interaction` (an envelope) and LangGraph's `CUSTOM on_interrupt`. */
+export function customInteraction(d: Draft, name: string, value: unknown, event: { timestamp?: unknown }): void {
+  const runId = d.s.runs[d.s.runs.length - 1]?.runId;
+  const origin: InteractionOrigin = { kind: "custom", name };
+  const raw = name === INTERACTION_EVENT ? value : envelopeFromLangGraph(value, d.eventIndex);
+  const parsed = parseEnvelope(raw);
+  const rawId = isRecord(raw) && typeof raw.messageId === "string" && raw.messageId ? raw.messageId.slice(0, 200) : `${name}-${d.eventIndex}`;
+  const interaction = newInteraction(rawId, origin, "notification", runId);
+  if (typeof event.timestamp === "number") interaction.createdAt = event.timestamp;
+  if (!addInteraction(d, d.adopt(interaction))) return;
+  if (parsed.ok) open(d, interaction, parsed.envelope);
+  else invalidate(d, interaction, `CUSTOM ${name}: ${parsed.problem}`, value, event);
+  syncRow(d, interaction);
+}
+
+/**
+ * LangGraph interrupts carry whatever the graph passed to `interrupt(value)`: an envelope is used
+ * as it is; anything else becomes a one-field question.
+ */
+function envelopeFromLangGraph(value: unknown, eventIndex: number): unknown {
+  const inner = isRecord(value) && "value" in value && !("messageType" in value) ? value.value : value;
+  if (isRecord(inner) && typeof inner.messageType === "string") return inner;
+  const question =
+    typeof inner === "string" ? inner
+    : isRecord(inner) && typeof inner.message === "string" ? inner.message
+    : isRecord(inner) && typeof inner.question === "string" ? inner.question
+    : JSON.stringify(inner ?? null).slice(0, 2000);
+  const id = isRecord(value) && typeof value.id === "string" && value.id ? value.id : `on_interrupt-${eventIndex}`;
+  return {
+    messageId: id,
+    messageType: "input_request",
+    payload: { content: question, schema: { type: "object", properties: { answer: { type: "string", title: "Answer" } }, required: ["answer"] } },
+  };
+}
+
+/** A new run began: interrupts it did not resume are moot (the protocol requires resuming them all). */
+export function withdrawUnresumedInterrupts(d: Draft): void {
+  for (const id of d.s.interactionIds) {
+    const interaction = d.s.interactions.get(id);
+    if (interaction?.origin.kind !== "interrupt" || (interaction.status !== "pending" && interaction.status !== "streaming")) continue;
+    const edited = editInteraction(d, interaction);
+    edited.status = "withdrawn";
+    edited.problem = "A new run started without answering it.";
+  }
+}
+
+/**
+ * True when a tool message from the wire would answer a question still waiting for the person:
+ * only the person answers (through `applyClientAction`), so such a message is refused.
+ */
+export function answersOpenInteraction(d: Draft, message: { role?: unknown; toolCallId?: unknown }): boolean {
+  if (message.role !== "tool" || typeof message.toolCallId !== "string") return false;
+  const call = d.s.toolCalls.get(message.toolCallId);
+  const interaction = call?.interactionId ? d.s.interactions.get(call.interactionId) : undefined;
+  if (interaction && (interaction.status === "pending" || interaction.status === "streaming")) return true;
+  // A call of a Parley tool whose interaction the burst has not derived yet is waiting too.
+  return Boolean(call && !interaction && parleyToolType(call.name) && !call.resultMessageId);
+}

@@ -1,0 +1,119 @@
+import type { Envelope, InteractionType, RecoveryAction } from "../protocol/envelope";
+
+/**
+ * `streaming`: a Parley tool call whose arguments are still arriving (the card fills in).
+ * `pending`: waiting for the person. `shown`: a notification (nothing to answer).
+ * `answered | declined | timed_out | withdrawn`: settled, read-only from then on.
+ * `invalid`: the envelope did not fit the schema; shown escaped, never answerable.
+ */
+export type InteractionStatus =
+  | "streaming"
+  | "pending"
+  | "answered"
+  | "declined"
+  | "timed_out"
+  | "withdrawn"
+  | "shown"
+  | "invalid";
+
+/** How the agent asked — and so how the answer goes back. */
+export type InteractionOrigin =
+  /** A call of one of Parley's tools: the answer is the tool's result message. */
+  | { kind: "tool"; toolCallId: string; toolName: string }
+  /** An AG-UI interrupt (`RUN_FINISHED` outcome): the answer is a `resume` entry of the next run. */
+  | { kind: "interrupt"; interruptId: string; reason: string; toolCallId?: string }
+  /**
+   * A `CUSTOM` event (`parley.interaction`, or LangGraph's `on_interrupt`): the answer is a user
+   * message in words plus `forwardedProps.parley.responses` (and `command.resume` for LangGraph).
+   */
+  | { kind: "custom"; name: string };
+
+/** How the person gave the answer — kept for the audit and shown on the settled card. */
+export type AnswerMethod = "click" | "key" | "number-reply" | "text-reply" | "timeout" | "app";
+
+export type AdviceResponse =
+  | { action: "choose"; optionIds: readonly string[]; numbers: readonly number[] }
+  | { action: "accept" }
+  | { action: "reject" }
+  | { action: "text"; text: string };
+export interface PermissionResponse {
+  approved: boolean;
+  /** Replaces the arguments whole (AG-UI approve-with-edits), when the request is editable. */
+  editedArgs?: unknown;
+  /** What the person typed, when the request asked for typed confirmation. */
+  typedConfirmation?: string;
+}
+export interface InputResponse {
+  values: Record<string, unknown>;
+}
+export interface ErrorResponse {
+  action: RecoveryAction;
+}
+/** A product team's own type answers with whatever its component sends. */
+export interface CustomResponse {
+  value: unknown;
+}
+export type InteractionResponse = AdviceResponse | PermissionResponse | InputResponse | ErrorResponse | CustomResponse;
+
+/**
+ * One moment the agent needs the person, however it asked. Derived by the fold from what the
+ * agent sent; its status changes only through `applyClientAction` (the person's door).
+ */
+export interface Interaction {
+  /** The tool call id, interrupt id or envelope `messageId`. */
+  id: string;
+  /** The id of the thread row that shows it (a message of role `interaction`). */
+  rowId: string;
+  messageType: InteractionType;
+  /** Set once the envelope is complete and checked. */
+  envelope?: Envelope;
+  /** While `streaming`: the arguments parsed so far, for a card that fills in as they arrive. */
+  draft?: unknown;
+  origin: InteractionOrigin;
+  status: InteractionStatus;
+  /** The numbers of its respondable items (advice options, recovery actions), in order. */
+  numbers: readonly number[];
+  /** The run that asked. */
+  runId?: string;
+  /** When the agent said it asked (event or envelope timestamp, epoch ms). */
+  createdAt?: number;
+  /** When this client first saw it (epoch ms), stamped by the store's clock. */
+  receivedAt?: number;
+  /** When the kit declines by itself (epoch ms). */
+  deadline?: number;
+  response?: InteractionResponse;
+  /** When it was answered, declined, timed out or withdrawn. */
+  settledAt?: number;
+  how?: AnswerMethod;
+  /** The run that carried the answer to the agent; after it, the answer cannot be corrected. */
+  deliveredInRunId?: string;
+  /** Why it is `invalid`, or why it was withdrawn. */
+  problem?: string;
+  /** What arrived, when it did not fit (shown escaped). */
+  raw?: unknown;
+}
+
+/** The thread row that places an interaction in the conversation, in stream order. */
+export interface InteractionRow {
+  id: string;
+  role: "interaction";
+  interactionId: string;
+  /** The registry key of the component that renders it. */
+  messageType: InteractionType;
+  // The fields every AG-UI message may have, absent here, so code reading `message.content` or
+  // `message.subagentRunId` across the union keeps compiling.
+  content?: undefined;
+  name?: undefined;
+  subagentRunId?: undefined;
+  metadata?: Record<string, unknown>;
+}
+
+/** Statuses that still wait for the person. */
+export function isOpen(interaction: Pick<Interaction, "status">): boolean {
+  return interaction.status === "pending" || interaction.status === "streaming";
+}
+
+/** Statuses whose outcome still has to reach the agent once. */
+export function isSettled(interaction: Pick<Interaction, "status">): boolean {
+  return interaction.status === "answered" || interaction.status === "declined" || interaction.status === "timed_out";
+}

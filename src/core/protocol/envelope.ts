@@ -1,0 +1,241 @@
+import * as z from "zod/mini";
+
+/**
+ * The seed's envelope: one shape for every moment the agent needs the person, whichever way it
+ * arrives (a Parley tool call, a `CUSTOM parley.interaction` event, an AG-UI interrupt, an RTUI
+ * action). The wire form is checked here with zod; everything past this file trusts the
+ * normalised {@link Envelope}.
+ */
+
+/** The five semantic message types. */
+export const MESSAGE_TYPES = ["notification", "advice", "permission_request", "input_request", "error"] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+/** A semantic type, or a namespaced custom one (`acme:seat_map`) that a product team registers. */
+export type InteractionType = MessageType | `${string}:${string}`;
+
+export const PERMISSION_CATEGORIES = ["destructive", "irreversible", "money", "privacy"] as const;
+export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
+export const RECOVERY_ACTIONS = ["retry", "undo", "report"] as const;
+export type RecoveryAction = (typeof RECOVERY_ACTIONS)[number];
+
+/** Seed 001's RTUI action types, and the semantic type each one is. */
+export const RTUI_ACTION_TYPES: Readonly<Record<string, MessageType>> = {
+  confirm: "permission_request",
+  requestPermission: "permission_request",
+  prompt: "input_request",
+  form: "input_request",
+  notify: "notification",
+};
+
+/** Bounds that keep a hostile envelope from costing the page: longer text is cut, more options refused. */
+export const ENVELOPE_LIMITS = { text: 20_000, options: 50, id: 200 } as const;
+
+const text = () => z.string().check(z.maxLength(ENVELOPE_LIMITS.text));
+const id = () => z.string().check(z.minLength(1), z.maxLength(ENVELOPE_LIMITS.id));
+
+export const notificationPayloadSchema = z.object({
+  content: text(),
+  level: z.optional(z.enum(["info", "success", "warning"])),
+});
+
+export const adviceOptionSchema = z.object({
+  id: id(),
+  label: text(),
+  description: z.optional(text()),
+});
+
+export const advicePayloadSchema = z.object({
+  content: text(),
+  options: z.optional(z.array(adviceOptionSchema).check(z.maxLength(ENVELOPE_LIMITS.options))),
+  multiple: z.optional(z.boolean()),
+  allowFreeText: z.optional(z.boolean()),
+});
+
+export const permissionRequestPayloadSchema = z.object({
+  operation: text(),
+  summary: text(),
+  details: z.optional(z.unknown()),
+  categories: z.optional(z.array(z.enum(PERMISSION_CATEGORIES))),
+  confirmLabel: z.optional(text()),
+  cancelLabel: z.optional(text()),
+  confirmText: z.optional(text()),
+  args: z.optional(z.unknown()),
+  editable: z.optional(z.boolean()),
+});
+
+export const inputRequestPayloadSchema = z.object({
+  content: text(),
+  schema: z.record(z.string(), z.unknown()),
+});
+
+export const errorPayloadSchema = z.object({
+  content: text(),
+  code: z.optional(text()),
+  actions: z.optional(z.array(z.enum(RECOVERY_ACTIONS))),
+});
+
+export interface NotificationPayload {
+  content: string;
+  level: "info" | "success" | "warning";
+}
+export interface AdviceOption {
+  id: string;
+  label: string;
+  description?: string;
+}
+export interface AdvicePayload {
+  content: string;
+  /** Empty: the advice is accepted or rejected as a whole. */
+  options: readonly AdviceOption[];
+  multiple: boolean;
+  allowFreeText: boolean;
+}
+export interface PermissionRequestPayload {
+  operation: string;
+  summary: string;
+  details?: unknown;
+  categories: readonly PermissionCategory[];
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** The exact text the person must type before Approve is enabled (a file name, say). */
+  confirmText?: string;
+  /** The arguments of the tool call the request is about, when there is one. */
+  args?: unknown;
+  /** The person may change `args` before approving (the interrupt's `responseSchema` allows `editedArgs`). */
+  editable?: boolean;
+}
+export interface InputRequestPayload {
+  content: string;
+  /** A JSON Schema (an object schema) of what to collect. */
+  schema: Record<string, unknown>;
+}
+export interface ErrorPayload {
+  content: string;
+  code?: string;
+  actions: readonly RecoveryAction[];
+}
+
+export interface EnvelopeContext {
+  sessionId?: string;
+  relatedSkill?: string;
+  [key: string]: unknown;
+}
+
+interface EnvelopeBase {
+  messageId: string;
+  /** Epoch milliseconds, when the sender said. */
+  timestamp?: number;
+  /** Whether the person may pause the agent while this is open. */
+  allowInterrupt: boolean;
+  context: EnvelopeContext;
+  /** An absolute deadline (ISO 8601). */
+  expiresAt?: string;
+  /** A relative deadline, counted from when the client received the envelope. */
+  timeoutMs?: number;
+}
+
+/** A checked, normalised envelope: defaults filled, RTUI names mapped to the semantic type. */
+export type Envelope =
+  | (EnvelopeBase & { messageType: "notification"; payload: NotificationPayload })
+  | (EnvelopeBase & { messageType: "advice"; payload: AdvicePayload })
+  | (EnvelopeBase & { messageType: "permission_request"; payload: PermissionRequestPayload })
+  | (EnvelopeBase & { messageType: "input_request"; payload: InputRequestPayload })
+  | (EnvelopeBase & { messageType: "error"; payload: ErrorPayload })
+  | (EnvelopeBase & { messageType: `${string}:${string}`; payload: unknown });
+
+export type EnvelopeResult = { ok: true; envelope: Envelope } | { ok: false; problem: string };
+
+const baseSchema = z.object({
+  messageId: id(),
+  messageType: z.string(),
+  timestamp: z.optional(z.union([z.number(), z.string()])),
+  allowInterrupt: z.optional(z.boolean()),
+  context: z.optional(z.record(z.string(), z.unknown())),
+  payload: z.optional(z.unknown()),
+  expiresAt: z.optional(z.string()),
+  timeoutMs: z.optional(z.number().check(z.positive())),
+});
+
+/** `acme:seat_map`; never `activity:…`, which the registry keeps for activity messages. */
+const NAMESPACED = /^[A-Za-z][\w.-]{0,63}:[A-Za-z][\w.-]{0,63}$/;
+
+/**
+ * Checks an envelope from the wire and normalises it. Never throws: a value that does not fit
+ * comes back with the reason in words, for `thread.errors` and the escaped fallback view.
+ *
+ * @example
+ * const result = parseEnvelope({ messageId: "m1", messageType: "notify", payload: { content: "Saved" } });
+ * result.ok && result.envelope.messageType; // "notification"
+ */
+export function parseEnvelope(value: unknown): EnvelopeResult {
+  const base = baseSchema.safeParse(value);
+  if (!base.success) return { ok: false, problem: `The envelope is malformed: ${describeIssues(base.error.issues)}` };
+  const raw = base.data;
+  const messageType = RTUI_ACTION_TYPES[raw.messageType] && Object.prototype.hasOwnProperty.call(RTUI_ACTION_TYPES, raw.messageType)
+    ? (RTUI_ACTION_TYPES[raw.messageType] as MessageType)
+    : raw.messageType;
+  const envelope: EnvelopeBase = {
+    messageId: raw.messageId,
+    allowInterrupt: raw.allowInterrupt ?? true,
+    context: { ...(raw.context ?? {}) },
+  };
+  const timestamp = typeof raw.timestamp === "string" ? Date.parse(raw.timestamp) : raw.timestamp;
+  if (timestamp !== undefined && Number.isFinite(timestamp)) envelope.timestamp = timestamp;
+  if (raw.expiresAt !== undefined) {
+    if (!Number.isFinite(Date.parse(raw.expiresAt))) return { ok: false, problem: `expiresAt "${raw.expiresAt}" is not a date` };
+    envelope.expiresAt = raw.expiresAt;
+  }
+  if (raw.timeoutMs !== undefined) envelope.timeoutMs = raw.timeoutMs;
+  const payload = normalisePayload(messageType, raw.payload);
+  if (!payload.ok) return payload;
+  return { ok: true, envelope: { ...envelope, messageType, payload: payload.payload } as Envelope };
+}
+
+type PayloadResult = { ok: true; payload: unknown } | { ok: false; problem: string };
+
+function normalisePayload(messageType: string, payload: unknown): PayloadResult {
+  const check = <T>(schema: z.ZodMiniType<T>, fill: (p: T) => unknown): PayloadResult => {
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) return { ok: false, problem: `The ${messageType} payload is malformed: ${describeIssues(parsed.error.issues)}` };
+    const filled = fill(parsed.data);
+    // A fill may still refuse what the schema cannot express (two options with one id).
+    if (typeof filled === "string") return { ok: false, problem: `The ${messageType} payload is malformed: ${filled}` };
+    return { ok: true, payload: filled };
+  };
+  switch (messageType) {
+    case "notification":
+      return check(notificationPayloadSchema, (p): NotificationPayload => ({ content: p.content, level: p.level ?? "info" }));
+    case "advice":
+      return check(advicePayloadSchema, (p): AdvicePayload | string => {
+        const options = p.options ?? [];
+        if (new Set(options.map((o) => o.id)).size !== options.length) return "two options share an id";
+        return { content: p.content, options, multiple: p.multiple ?? false, allowFreeText: p.allowFreeText ?? false };
+      });
+    case "permission_request":
+      return check(permissionRequestPayloadSchema, (p) => {
+        const request: PermissionRequestPayload = { ...p, categories: [...new Set(p.categories ?? [])] };
+        if (request.confirmText !== undefined && !request.confirmText.trim()) delete request.confirmText;
+        return request;
+      });
+    case "input_request":
+      return check(inputRequestPayloadSchema, (p): InputRequestPayload => ({ content: p.content, schema: p.schema }));
+    case "error":
+      return check(errorPayloadSchema, (p): ErrorPayload => {
+        const request: ErrorPayload = { content: p.content, actions: [...new Set(p.actions ?? (["retry"] as const))] };
+        if (p.code !== undefined) request.code = p.code;
+        return request;
+      });
+    default:
+      if (!NAMESPACED.test(messageType) || messageType.startsWith("activity:")) {
+        return { ok: false, problem: `Unknown messageType "${messageType.slice(0, 80)}": use one of ${MESSAGE_TYPES.join(", ")}, or a namespaced type such as "acme:seat_map"` };
+      }
+      return { ok: true, payload };
+  }
+}
+
+function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length ? issue.path.map(String).join(".") : "(root)"}: ${issue.message}`)
+    .join("; ");
+}

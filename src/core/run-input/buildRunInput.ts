@@ -1,0 +1,146 @@
+import type { Context, Message, ResumeEntry, RunAgentInput, Tool } from "@ag-ui/core";
+import { toAgUiMessages } from "../fold/toAgUiMessages";
+import type { ThreadState } from "../fold/types";
+import { enumerationContext } from "../enumeration/range";
+import { forwardedResponseFor, langGraphResume, resumeEntryFor, type ForwardedResponse } from "../interactions/delivery";
+import { LANGGRAPH_INTERRUPT_EVENT } from "../interactions/derive";
+import { selectInteractions } from "../interactions/select";
+import { parleyTools } from "../protocol/parleyTools";
+
+/** What the app may add to a run; the rest (`threadId`, `runId`, `messages`, `state`) comes from the thread. */
+export interface RunOptions {
+  tools?: Tool[];
+  context?: Context[];
+  forwardedProps?: unknown;
+  /** Resume entries of the app's own; the person's answers are added for every other open interrupt. */
+  resume?: ResumeEntry[];
+}
+
+export interface BuildRunInputOptions {
+  runId: string;
+  /** When the thread has none yet. */
+  threadId?: string;
+  /** Sent with every run (the provider's `runDefaults`). */
+  defaults?: RunOptions;
+  /** This run's own. */
+  run?: RunOptions;
+  /** Declare Parley's interaction tools (`parleyTools`); default true. */
+  parleyTools?: boolean;
+  /** The language of the context Parley writes (`en`, `zh-CN`). */
+  locale?: string;
+}
+
+/**
+ * The one place a run's input is made. Concatenates — never overwrites — the app's defaults, the
+ * run's own options, Parley's interaction tools and the numbering rules; carries every answer not
+ * yet delivered: interrupts as `resume`, `CUSTOM` questions in `forwardedProps.parley.responses`
+ * (Parley tool answers are already tool messages). Pure: the caller marks what it delivered.
+ *
+ * @example
+ * const input = buildRunInput(thread, { runId: crypto.randomUUID(), defaults: { context: [page] }, locale: "zh-CN" });
+ * agent.run(input);
+ */
+export function buildRunInput(thread: ThreadState, options: BuildRunInputOptions): RunAgentInput {
+  const { defaults = {}, run = {} } = options;
+  const input: RunAgentInput = {
+    threadId: thread.threadId ?? options.threadId ?? options.runId,
+    runId: options.runId,
+    messages: contextMessages(thread),
+    state: thread.state,
+    tools: mergeTools(run.tools, defaults.tools, options.parleyTools === false ? undefined : parleyTools),
+    context: [...(defaults.context ?? []), ...(run.context ?? []), ...parleyContext(thread, options.locale)],
+    forwardedProps: forwardedProps(thread, defaults.forwardedProps, run.forwardedProps),
+  };
+  const resume = resumeEntries(thread, [...(defaults.resume ?? []), ...(run.resume ?? [])]);
+  if (resume.length) input.resume = resume;
+  return input;
+}
+
+/** The thread's messages from the truncation point on, never starting with an orphan tool result. */
+function contextMessages(thread: ThreadState): Message[] {
+  const all = toAgUiMessages(thread);
+  if (!thread.contextFrom) return all;
+  let start = all.findIndex((m) => m.id === thread.contextFrom);
+  if (start === -1) {
+    // The first message was an interaction row (not sent): start at the next message that is.
+    const index = thread.messageIds.indexOf(thread.contextFrom);
+    const kept = new Set(thread.messageIds.slice(Math.max(index, 0)));
+    start = all.findIndex((m) => kept.has(m.id));
+    if (start === -1) return [];
+  }
+  while (all[start]?.role === "tool") start++;
+  return all.slice(start);
+}
+
+/** Run tools first, then the defaults, then Parley's; a name already taken is not declared twice. */
+function mergeTools(...lists: (readonly Tool[] | undefined)[]): Tool[] {
+  const seen = new Set<string>();
+  const tools: Tool[] = [];
+  for (const list of lists) {
+    for (const tool of list ?? []) {
+      if (seen.has(tool.name)) continue;
+      seen.add(tool.name);
+      tools.push(tool);
+    }
+  }
+  return tools;
+}
+
+function parleyContext(thread: ThreadState, locale = "en"): Context[] {
+  const entries = [enumerationContext(thread, locale)];
+  const last = thread.runs[thread.runs.length - 1];
+  if (last?.status === "paused") {
+    const zh = locale.toLowerCase().startsWith("zh");
+    entries.push({
+      description: zh ? "Parley：上一轮被用户暂停" : "Parley: the last run was paused by the person",
+      value: zh
+        ? "用户让你先停下（例如说了“等一下”），上一条回复在中途被截断。请按用户接下来的消息继续，不要重复已经说过的内容。"
+        : "The person asked you to wait (\"hold on\"), and your last reply was cut off there. Continue from the person's next message; do not repeat what you already said.",
+    });
+  }
+  return entries;
+}
+
+function resumeEntries(thread: ThreadState, given: readonly ResumeEntry[]): ResumeEntry[] {
+  if (thread.pendingInterrupts.length === 0) return [...given];
+  const byInterrupt = new Map(given.map((entry) => [entry.interruptId, entry]));
+  const interactions = selectInteractions(thread);
+  for (const interrupt of thread.pendingInterrupts) {
+    if (byInterrupt.has(interrupt.id)) continue;
+    // The newest interaction for this interrupt id (an id the agent reused gets a fresh interaction).
+    for (let i = interactions.length - 1; i >= 0; i--) {
+      const interaction = interactions[i]!;
+      if (interaction.origin.kind !== "interrupt" || interaction.origin.interruptId !== interrupt.id) continue;
+      const entry = resumeEntryFor(interaction);
+      if (entry) byInterrupt.set(interrupt.id, entry);
+      break;
+    }
+  }
+  return thread.pendingInterrupts.flatMap((i) => byInterrupt.get(i.id) ?? []).concat(given.filter((e) => !thread.pendingInterrupts.some((i) => i.id === e.interruptId)));
+}
+
+function forwardedProps(thread: ThreadState, ...layers: unknown[]): unknown {
+  let merged: unknown = {};
+  for (const layer of layers) {
+    if (layer === undefined) continue;
+    merged = isPlainObject(merged) && isPlainObject(layer) ? { ...merged, ...layer } : layer;
+  }
+  const responses: ForwardedResponse[] = [];
+  let langGraph: unknown;
+  for (const interaction of selectInteractions(thread)) {
+    if (interaction.deliveredInRunId || interaction.origin.kind !== "custom") continue;
+    const entry = forwardedResponseFor(interaction);
+    if (!entry) continue;
+    responses.push(entry);
+    if (interaction.origin.name === LANGGRAPH_INTERRUPT_EVENT) langGraph = langGraphResume(interaction);
+  }
+  if (responses.length === 0 || !isPlainObject(merged)) return merged;
+  const parley = isPlainObject(merged.parley) ? merged.parley : {};
+  const out: Record<string, unknown> = { ...merged, parley: { ...parley, responses } };
+  if (langGraph !== undefined) out.command = { ...(isPlainObject(merged.command) ? merged.command : {}), resume: langGraph };
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

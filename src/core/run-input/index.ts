@@ -1,0 +1,1 @@
+export { buildRunInput, type BuildRunInputOptions, type RunOptions } from "./buildRunInput";
