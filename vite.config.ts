@@ -24,7 +24,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       // Everything the user installs stays theirs; only our own code is bundled.
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", "fast-json-patch", "partial-json", "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", "fast-json-patch", "partial-json", "zod", /^zod\//, "@cfworker/json-schema", "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/],
     },
   },
   test: {

@@ -1,3 +1,4 @@
 export { en, zhCN, dictionaries, type ParleyLabels, type ParleyLocale } from "./labels";
 export type { FormLabels } from "./formLabels";
+export type { InteractionLabels } from "./interactionLabels";
 export { useLabels, useLocale, useFormatTime, resolveLabels } from "./LabelsContext";

@@ -1,4 +1,5 @@
 import { formEn, formZhCN, type FormLabels } from "./formLabels";
+import { interactionEn, interactionZhCN, type InteractionLabels } from "./interactionLabels";
 
 /**
  * Every string the kit shows or announces. Pass a partial object as `labels` to
@@ -45,6 +46,8 @@ export interface ParleyLabels {
   rawPayload: string;
   /** The JSON Schema form of input requests. */
   form: FormLabels;
+  /** The interaction cards, the queue and the composer's reply preview. */
+  interaction: InteractionLabels;
 }
 
 /** English. */
@@ -84,6 +87,7 @@ export const en: ParleyLabels = {
   messageCrashed: "This message could not be shown.",
   rawPayload: "Raw content",
   form: formEn,
+  interaction: interactionEn,
 };
 
 /** Simplified Chinese. */
@@ -123,6 +127,7 @@ export const zhCN: ParleyLabels = {
   messageCrashed: "此消息无法显示。",
   rawPayload: "原始内容",
   form: formZhCN,
+  interaction: interactionZhCN,
 };
 
 /** The dictionaries the kit ships, by BCP 47 tag. */

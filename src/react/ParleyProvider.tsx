@@ -19,6 +19,12 @@ export interface ParleyProviderProps {
   initialState?: unknown;
   /** Front-end tools and context sent with every run. */
   runDefaults?: RunOptions;
+  /** The language Parley writes the agent's context and the person's answers in (`en`, `zh-CN`). */
+  locale?: string;
+  /** Declare Parley's interaction tools (`parleyTools`) in every run. Default true. */
+  parleyTools?: boolean;
+  /** Start the next run by itself once every open question is answered. Default true. */
+  autoContinue?: boolean;
   /** Bring your own store (shared with code outside React); otherwise one is made per provider. */
   store?: ThreadStore;
   children?: ReactNode;
@@ -35,9 +41,9 @@ export interface ParleyProviderProps {
  *   <Chat />
  * </ParleyProvider>
  */
-export function ParleyProvider({ agent, threadId, initialMessages, initialState, runDefaults, store: given, children }: ParleyProviderProps) {
+export function ParleyProvider({ agent, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, store: given, children }: ParleyProviderProps) {
   const [store] = useState<ThreadStore>(
-    () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults }),
+    () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults, locale, parleyTools, autoContinue }),
   );
   const owned = given === undefined;
 

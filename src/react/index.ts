@@ -1,2 +1,14 @@
 export { ParleyProvider, useThreadStore, type ParleyProviderProps } from "./ParleyProvider";
 export { useAgentRun, useAgentState, useMessage, useMessageIds, useThread, useToolCall, type AgentRun } from "./hooks";
+export {
+  useCountdown,
+  useCurrentActivity,
+  useInteraction,
+  useInteractionActions,
+  useInteractions,
+  usePause,
+  usePendingInteractionIds,
+  useReplyPlan,
+  useRespondableRange,
+  type InteractionActions,
+} from "./interactions";

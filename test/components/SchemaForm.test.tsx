@@ -6,13 +6,6 @@ import { ParleyUIProvider } from "../../src/components";
 import { SchemaForm, type SchemaFormProps } from "../../src/components/interactions/SchemaForm";
 import { expectNoAxeViolations } from "./support";
 
-// Radix's Radio and Switch measure themselves; jsdom has no ResizeObserver (browsers do).
-globalThis.ResizeObserver ??= class {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-};
-
 const address = {
   type: "object",
   required: ["street", "city", "postcode", "country"],

@@ -1,8 +1,11 @@
 import { useId, useRef, useState, type KeyboardEvent, type FormEvent, type MouseEvent } from "react";
 import { useStore } from "zustand";
+import type { ReplyPlan } from "../../core/interactions";
 import { useThreadStore } from "../../react/ParleyProvider";
-import { useAgentRun } from "../../react/hooks";
+import { useAgentRun, useThread } from "../../react/hooks";
+import { useInteractionActions, usePause, useReplyPlan } from "../../react/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
+import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
 
 /**
@@ -18,10 +21,17 @@ export interface ComposerProps {
   placeholder?: string;
 }
 
+const buttonBase = "pl:h-10 pl:rounded-md pl:px-4 pl:font-medium pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60";
+const secondaryButton = cn(buttonBase, "pl:border pl:border-border pl:text-foreground pl:hover:bg-accent");
+
 /**
- * Where the person writes. Enter sends, Shift+Enter adds a line, and Enter never sends while an
- * input method is composing. While the agent runs, Send becomes Stop. Without an agent it is
- * disabled and says why. `data-state` is `no-agent`, `idle` or `running`.
+ * Where the person writes — and answers. Enter sends, Shift+Enter adds a line, and Enter never
+ * sends while an input method is composing. While the agent asks something, the kit resolves a
+ * numbered reply itself: "3号" shows "→ 3 · 18:40" and Enter answers option 3; a number outside the
+ * range is refused, naming the range, and nothing is sent; other words either answer advice that
+ * takes free text or, with questions open, ask first whether to decline them. While the agent
+ * runs, Send becomes Stop beside Pause (or typing "等一下" / "wait" pauses); where the agent asked
+ * not to be interrupted, Pause says why. `data-state` is `no-agent`, `idle` or `running`.
  *
  * @example
  * <Composer placeholder="Ask about your order…" />
@@ -30,16 +40,29 @@ export function Composer({ className, placeholder }: ComposerProps) {
   const t = useLabels();
   const store = useThreadStore("Composer");
   const hasAgent = useStore(store, (s) => s.agent !== undefined);
-  const { isRunning, send, stop } = useAgentRun();
+  const { isRunning, stop } = useAgentRun();
+  const { reply } = useInteractionActions();
+  const { canPause, blockedBy, pause } = usePause();
+  const paused = useThread((thread) => thread.runs[thread.runs.length - 1]?.status === "paused");
   const [text, setText] = useState("");
+  const [confirming, setConfirming] = useState(false);
+  const plan = useReplyPlan(text);
   const reasonId = useId();
+  const previewId = useId();
+  const pauseReasonId = useId();
   const state = !hasAgent ? "no-agent" : isRunning ? "running" : "idle";
 
   const input = useRef<HTMLTextAreaElement>(null);
-  const submit = () => {
-    if (state !== "idle" || !text.trim()) return;
-    if (!send(text)) return;
-    setText("");
+  const submit = (declineOpen = false) => {
+    if (state === "no-agent" || !text.trim()) return;
+    const result = reply(text, { declineOpen });
+    if (result.done) {
+      setText("");
+      setConfirming(false);
+    } else if (result.plan.kind === "decline-first") {
+      setConfirming(true);
+      return;
+    }
     // Send turns into Stop: keep focus in the text box, so a second Enter cannot stop the run.
     input.current?.focus();
   };
@@ -53,10 +76,17 @@ export function Composer({ className, placeholder }: ComposerProps) {
     submit();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === "Escape" && confirming) {
+      setConfirming(false);
+      return;
+    }
     if (event.key !== "Enter" || event.shiftKey || isComposing(event)) return;
     event.preventDefault();
     submit();
   };
+
+  const preview = previewOf(plan, t);
+  const refused = plan.kind === "refuse";
 
   return (
     <form
@@ -70,37 +100,74 @@ export function Composer({ className, placeholder }: ComposerProps) {
           ref={input}
           data-slot="composer-input"
           aria-label={t.composerLabel}
-          aria-describedby={state === "no-agent" ? reasonId : undefined}
+          aria-describedby={cn(state === "no-agent" && reasonId, preview && previewId) || undefined}
+          aria-invalid={refused || undefined}
           placeholder={placeholder ?? t.composerPlaceholder}
           value={text}
           disabled={state === "no-agent"}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => {
+            setText(event.target.value);
+            setConfirming(false);
+          }}
           onKeyDown={onKeyDown}
           rows={1}
           className="pl:max-h-40 pl:min-h-10 pl:flex-1 pl:resize-none pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-3 pl:py-2 pl:text-foreground pl:placeholder:text-muted-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:bg-muted"
         />
         {state === "running" ? (
-          <button
-            key="stop"
-            type="button"
-            data-slot="composer-stop"
-            onClick={onStop}
-            className="pl:h-10 pl:rounded-md pl:border pl:border-border pl:px-4 pl:font-medium pl:text-foreground pl:hover:bg-accent pl:focus-visible:outline-2 pl:focus-visible:outline-ring"
-          >
-            {t.stop}
-          </button>
+          <>
+            <button
+              key="pause"
+              type="button"
+              data-slot="composer-pause"
+              onClick={() => pause()}
+              disabled={!canPause}
+              aria-describedby={blockedBy ? pauseReasonId : undefined}
+              className={secondaryButton}
+            >
+              {t.interaction.pause}
+            </button>
+            <button key="stop" type="button" data-slot="composer-stop" onClick={onStop} className={secondaryButton}>
+              {t.stop}
+            </button>
+          </>
         ) : (
           <button
             key="send"
             type="submit"
             data-slot="composer-send"
-            disabled={state === "no-agent" || !text.trim()}
-            className="pl:h-10 pl:rounded-md pl:bg-primary pl:px-4 pl:font-medium pl:text-primary-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60"
+            disabled={state === "no-agent" || !text.trim() || refused}
+            className={cn(buttonBase, "pl:bg-primary pl:text-primary-foreground")}
           >
             {t.send}
           </button>
         )}
       </div>
+      {preview ? (
+        <p
+          id={previewId}
+          data-slot="composer-preview"
+          data-state={refused ? "refused" : "answer"}
+          aria-live="polite"
+          className="pl:m-0 pl:text-xs pl:data-[state=answer]:text-primary pl:data-[state=refused]:text-destructive"
+        >
+          {preview}
+        </p>
+      ) : null}
+      {confirming && plan.kind === "decline-first" ? (
+        <div role="alertdialog" aria-labelledby={`${previewId}-confirm`} data-slot="composer-confirm" className="pl:flex pl:flex-wrap pl:items-center pl:gap-2 pl:rounded-md pl:bg-muted pl:p-2 pl:text-xs pl:text-foreground">
+          <span id={`${previewId}-confirm`}>{t.interaction.declineFirst(plan.pendingIds.length)}</span>
+          <button type="button" data-slot="composer-decline-and-send" onClick={() => submit(true)} className={cn(buttonBase, "pl:h-8 pl:bg-primary pl:px-3 pl:text-primary-foreground")}>
+            {t.interaction.declineAndSend}
+          </button>
+          <button type="button" data-slot="composer-keep-editing" onClick={() => { setConfirming(false); input.current?.focus(); }} className={cn(secondaryButton, "pl:h-8 pl:px-3")}>
+            {t.interaction.keepEditing}
+          </button>
+        </div>
+      ) : null}
+      {state === "running" && blockedBy ? (
+        <p id={pauseReasonId} data-slot="composer-pause-reason" className="pl:m-0 pl:text-xs pl:text-muted-foreground">{t.interaction.pauseBlocked}</p>
+      ) : null}
+      {state === "idle" && paused ? <p data-slot="composer-paused" className="pl:m-0 pl:text-xs pl:text-muted-foreground">{t.interaction.paused}</p> : null}
       {state === "no-agent" ? (
         <p id={reasonId} data-slot="composer-reason" className="pl:text-xs pl:text-muted-foreground">
           {t.noAgent}
@@ -110,3 +177,17 @@ export function Composer({ className, placeholder }: ComposerProps) {
   );
 }
 Composer.displayName = "Parley.Composer";
+
+/** The line under the box: which option a number picks, or why it is refused. */
+function previewOf(plan: ReplyPlan, t: ParleyLabels): string | undefined {
+  if (plan.kind === "answer") {
+    const numbers = plan.items.map((i) => i.number).join(", ");
+    const labels = plan.items.map((i) => (i.action ? t.interaction.action[i.action] : i.label)).join(", ");
+    return t.interaction.replyPreview(numbers, labels);
+  }
+  if (plan.kind === "refuse") {
+    const numbers = plan.numbers.join(", ");
+    return plan.reason === "out-of-range" ? t.interaction.replyOutOfRange(numbers, plan.range) : t.interaction.replyAmbiguous(numbers, plan.range);
+  }
+  return undefined;
+}

@@ -12,7 +12,6 @@ import {
   validateValues,
   type FieldSpec,
   type FormState,
-  type ObjectField,
 } from "./schemaFields";
 
 export interface SchemaFormProps {
@@ -148,7 +147,7 @@ function SchemaFormEditor({ schema: given, defaultValues, onSubmit, onCancel, su
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     // Enter in a one-line input submits the form, but not while an input method is composing.
-    if (event.key === "Enter" && isComposing(event)) event.preventDefault();
+    if (event.key === "Enter" && event.target instanceof HTMLInputElement && isComposing(event)) event.preventDefault();
   };
 
   const fieldErrorCount = Object.keys(errors).filter((key) => key !== "").length;
@@ -174,7 +173,8 @@ function SchemaFormEditor({ schema: given, defaultValues, onSubmit, onCancel, su
       {parsed.fields.map((field) => (
         <Field key={field.key} field={field} ctx={ctx} />
       ))}
-      <div id={summaryId} role="status" tabIndex={-1} data-slot="schema-form-summary" className="pl:text-sm pl:font-medium pl:text-destructive pl:empty:hidden pl:focus-visible:outline-2 pl:focus-visible:outline-ring">
+      {/* Always in the page, so a screen reader hears it fill; empty, it takes back the gap above it. */}
+      <div id={summaryId} role="status" tabIndex={-1} data-slot="schema-form-summary" className="pl:text-sm pl:font-medium pl:text-destructive pl:empty:-mt-3 pl:focus-visible:outline-2 pl:focus-visible:outline-ring">
         {invalid ? [fieldErrorCount > 0 ? t.fixErrors(fieldErrorCount) : null, errors[""]].filter(Boolean).join(" ") : null}
       </div>
       <div data-slot="schema-form-actions" className="pl:flex pl:flex-wrap pl:justify-end pl:gap-2">
@@ -482,7 +482,7 @@ function AnswerList({ fields, values, t, locale }: { fields: readonly FieldSpec[
         return (
           <div key={field.key} data-slot="schema-field" data-type={field.kind} data-state="valid" data-key={field.key} className="pl:grid pl:gap-x-4 pl:gap-y-0.5 pl:sm:grid-cols-[minmax(8rem,1fr)_2fr]">
             <dt className="pl:text-muted-foreground">{field.label}</dt>
-            <dd className="pl:min-w-0 pl:break-words pl:text-foreground">{answerOf(field as FieldSpec, value, t, locale)}</dd>
+            <dd className="pl:min-w-0 pl:break-words pl:text-foreground">{answerOf(field, value, t, locale)}</dd>
           </div>
         );
       })}
@@ -491,7 +491,7 @@ function AnswerList({ fields, values, t, locale }: { fields: readonly FieldSpec[
 }
 
 function answerOf(field: FieldSpec, value: unknown, t: FormLabels, locale: string): ReactNode {
-  if (field.kind === "object") return <AnswerList fields={(field as ObjectField).fields} values={value} t={t} locale={locale} />;
+  if (field.kind === "object") return <AnswerList fields={field.fields} values={value} t={t} locale={locale} />;
   if (value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0 && field.kind === "multi-enum")) {
     return <span className="pl:text-muted-foreground">{t.notAnswered}</span>;
   }

@@ -125,7 +125,12 @@ const count = (value: unknown): number | undefined => {
   return n !== undefined && n >= 0 ? Math.floor(n) : undefined;
 };
 
-/** `address.city` from `["address", "city"]`, escaping `~` and `.` inside names. */
+/**
+ * The key of a field in form state and errors: names joined by `.`, a `.` or `~` inside a name escaped.
+ *
+ * @example
+ * fieldKey(["address", "city"]); // "address.city"
+ */
 export function fieldKey(path: readonly string[]): string {
   return path.map((name) => name.replace(/~/g, "~0").replace(/\./g, "~1")).join(".");
 }
@@ -147,7 +152,12 @@ function text(value: unknown, max: number): string | undefined {
   return out.length > max ? `${out.slice(0, max - 1)}…` : out;
 }
 
-/** `postCode` → "Post code", `leave_at_door` → "Leave at door"; acronyms stay. */
+/**
+ * A label from a property name, for a schema without `title`; acronyms stay.
+ *
+ * @example
+ * humanize("leave_at_door"); // "Leave at door"
+ */
 export function humanize(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
@@ -205,7 +215,7 @@ const typesOf = (schema: Obj): string[] => {
   return list.filter((x) => x !== "null");
 };
 
-export const isObjectSchema = (schema: unknown): schema is Obj => {
+const isObjectSchema = (schema: unknown): schema is Obj => {
   if (!isObj(schema)) return false;
   const types = typesOf(schema);
   return types.length === 1 ? types[0] === "object" : types.length === 0 && schema.type === undefined && isObj(schema.properties);
@@ -406,7 +416,12 @@ export function schemaToFields(schema: unknown): SchemaFields {
   return { fields, unsupported, omitted: walk.omitted, wrapped };
 }
 
-/** Every field, groups before their children, in order. */
+/**
+ * Visits every field in the order the form shows them, a group before its children.
+ *
+ * @example
+ * forEachField(fields, (field) => console.log(field.key));
+ */
 export function forEachField(fields: readonly FieldSpec[], visit: (field: FieldSpec) => void): void {
   for (const field of fields) {
     visit(field);
@@ -485,6 +500,9 @@ export function initialFormState(fields: readonly FieldSpec[], values?: unknown)
 /**
  * What {@link coerceValues} gives for a JSON field whose text does not parse; validation reports
  * it as invalid JSON, so it never reaches `onSubmit`.
+ *
+ * @example
+ * coerceValues(fields, { parcels: "[{" }).parcels instanceof UnparsedJson; // true
  */
 export class UnparsedJson {
   readonly text: string;

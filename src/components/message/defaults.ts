@@ -1,5 +1,10 @@
 import type { MessageComponents } from "../registry/registry";
 import { AssistantMessage, PlanActivity, ReasoningMessage, SystemMessage, ToolMessage, UserMessage } from "./messages";
+import { AdviceCard } from "../interactions/AdviceCard";
+import { ErrorCard } from "../interactions/ErrorCard";
+import { InputRequestForm } from "../interactions/InputRequestForm";
+import { NotificationCard } from "../interactions/NotificationCard";
+import { PermissionRequestCard } from "../interactions/PermissionRequestCard";
 
 /** The kit's own components, by kind; the last place the registry looks before `Fallback`. */
 export const defaultMessageComponents: MessageComponents = {
@@ -10,4 +15,9 @@ export const defaultMessageComponents: MessageComponents = {
   tool: ToolMessage,
   reasoning: ReasoningMessage,
   "activity:PLAN": PlanActivity,
+  notification: NotificationCard,
+  advice: AdviceCard,
+  permission_request: PermissionRequestCard,
+  input_request: InputRequestForm,
+  error: ErrorCard,
 };

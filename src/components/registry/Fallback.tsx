@@ -2,6 +2,8 @@ import { Collapsible } from "radix-ui";
 import { useLabels } from "../../i18n/LabelsContext";
 import { messageKind, type MessageComponentProps } from "./registry";
 import { isDevelopment } from "../../core/dev";
+import { useInteraction } from "../../react/interactions";
+import { InteractionFallback } from "../interactions/InteractionFallback";
 
 const warned = new Set<string>();
 
@@ -24,7 +26,10 @@ function warnOnce(kind: string) {
 export function Fallback({ message }: MessageComponentProps) {
   const t = useLabels();
   const kind = messageKind(message);
-  warnOnce(kind);
+  const interaction = useInteraction(message.role === "interaction" ? message.interactionId : undefined);
+  // A malformed envelope is the agent's mistake, recorded in thread.errors; not worth a warning here.
+  if (kind !== "parley:invalid") warnOnce(kind);
+  if (interaction) return <InteractionFallback interaction={interaction} />;
   let raw: string;
   try {
     raw = JSON.stringify(message, null, 2);

@@ -4,6 +4,7 @@ import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
 import { createMessageRegistry, type MessageComponents, type MessageRegistry } from "./registry";
 import { UIContext } from "./UIContext";
+import { ThreadNavigationContext, type ThreadNavigation } from "../thread/ThreadNavigation";
 
 export interface ParleyUIProviderProps {
   /** Components by message kind; they win over the defaults, and runtime registrations win over them. */
@@ -35,6 +36,7 @@ export interface ParleyUIProviderProps {
  */
 export function ParleyUIProvider({ components, registry: given, locale = "en", labels, colorScheme = "light", className, children }: ParleyUIProviderProps) {
   const [registry] = useState(() => given ?? createMessageRegistry());
+  const [navigation] = useState<ThreadNavigation>(() => ({}));
   // Inline objects (`components={{ … }}`) are new on every render; compared by their entries, an
   // unrelated re-render of the parent does not re-render every message.
   const stableComponents = useShallowStable(components);
@@ -43,6 +45,7 @@ export function ParleyUIProvider({ components, registry: given, locale = "en", l
   const labelsValue = useMemo(() => ({ labels: resolveLabels(locale, stableLabels), locale }), [locale, stableLabels]);
   return (
     <UIContext.Provider value={ui}>
+      <ThreadNavigationContext.Provider value={navigation}>
       <LabelsContext.Provider value={labelsValue}>
         <div
           data-slot="parley-root"
@@ -53,6 +56,7 @@ export function ParleyUIProvider({ components, registry: given, locale = "en", l
           {children}
         </div>
       </LabelsContext.Provider>
+      </ThreadNavigationContext.Provider>
     </UIContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import type { ComponentType } from "react";
 import type { ThreadMessage } from "../../core/fold";
+import type { InteractionType } from "../../core/protocol";
 
 /** What a message component receives. */
 export interface MessageComponentProps {
@@ -14,8 +15,11 @@ export interface MessageComponentProps {
  */
 export type MessageComponent = ComponentType<MessageComponentProps>;
 
-/** A role (`"assistant"`), or `activity:<activityType>` (`"activity:PLAN"`). */
-export type MessageKind = ThreadMessage["role"] | `activity:${string}`;
+/**
+ * A role (`"assistant"`), `activity:<activityType>` (`"activity:PLAN"`), or an interaction's
+ * `messageType` (`"advice"`, `"permission_request"`, a namespaced `"acme:seat_map"`).
+ */
+export type MessageKind = Exclude<ThreadMessage["role"], "interaction"> | `activity:${string}` | InteractionType;
 
 /** Overrides keyed by kind, as `<ParleyUIProvider components={…}>` takes them. */
 export type MessageComponents = Partial<Record<MessageKind, MessageComponent>>;
@@ -25,9 +29,11 @@ export type MessageComponents = Partial<Record<MessageKind, MessageComponent>>;
  *
  * @example
  * messageKind({ id: "a", role: "activity", activityType: "PLAN", content: {} }); // "activity:PLAN"
+ * messageKind({ id: "r", role: "interaction", interactionId: "t1", messageType: "advice" }); // "advice"
  */
 export function messageKind(message: ThreadMessage): MessageKind {
-  return message.role === "activity" ? `activity:${message.activityType}` : message.role;
+  if (message.role === "activity") return `activity:${message.activityType}`;
+  return message.role === "interaction" ? message.messageType : message.role;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { useAgentRun, useThread } from "../../react/hooks";
-import { currentActivity } from "../../core/fold";
+import { useAgentRun } from "../../react/hooks";
+import { useCurrentActivity } from "../../react/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 
@@ -17,7 +17,7 @@ export interface AgentStatusIndicatorProps {
 export function AgentStatusIndicator({ className }: AgentStatusIndicatorProps) {
   const t = useLabels();
   const { status } = useAgentRun();
-  const activity = useThread(currentActivity);
+  const activity = useCurrentActivity();
   const text = status === "acting" && activity ? t.actingOn(activity) : t.agentStatus[status];
   return (
     <div

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useVirtualizer, type Rect } from "@tanstack/react-virtual";
 import { contentToText } from "@ag-ui/core";
 import type { ThreadMessage } from "../../core/fold";
@@ -7,6 +7,7 @@ import type { ParleyLabels } from "../../i18n/labels";
 import { useLabels } from "../../i18n/LabelsContext";
 import { MessageRenderer } from "../registry/MessageRenderer";
 import { cn } from "../lib/cn";
+import { ThreadNavigationContext } from "./ThreadNavigation";
 
 /** How close to the bottom (px) still counts as "at the bottom". */
 const STICK_THRESHOLD = 48;
@@ -81,6 +82,25 @@ export function Thread({ className, estimateSize = 96, overscan = 6, initialRect
     followingRef.current = following;
   }, [following]);
 
+  // Parts outside the thread (the interrupt queue) bring a row into view through the provider.
+  const navigation = useContext(ThreadNavigationContext);
+  const idsRef = useRef(ids);
+  idsRef.current = ids;
+  useEffect(() => {
+    const scrollTo = (messageId: string) => {
+      const index = idsRef.current.indexOf(messageId);
+      if (index === -1) return false;
+      followingRef.current = false;
+      setFollowing(false);
+      virtualizer.scrollToIndex(index, { align: "center" });
+      return true;
+    };
+    navigation.scrollTo = scrollTo;
+    return () => {
+      if (navigation.scrollTo === scrollTo) delete navigation.scrollTo;
+    };
+  }, [navigation, virtualizer]);
+
   const jump = () => {
     followingRef.current = true;
     setFollowing(true);
@@ -113,6 +133,7 @@ export function Thread({ className, estimateSize = 96, overscan = 6, initialRect
                 key={item.key}
                 data-slot="thread-row"
                 data-index={item.index}
+                data-row-id={ids[item.index]}
                 ref={virtualizer.measureElement}
                 className="pl:absolute pl:top-0 pl:left-0 pl:w-full pl:px-3 pl:py-1.5"
                 style={{ transform: `translateY(${item.start}px)` }}

@@ -3,6 +3,7 @@ import { Collapsible } from "radix-ui";
 import { contentToText } from "@ag-ui/core";
 import type { ThreadMessage, ToolCallState } from "../../core/fold";
 import { useMessage, useToolCall } from "../../react/hooks";
+import { useInteraction } from "../../react/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 
@@ -88,18 +89,21 @@ Name.displayName = "ToolCall.Name";
 const Status = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function ToolCallStatus({ className, ...props }, ref) {
   const { call } = useToolCallContext("Status");
   const t = useLabels();
+  // A call that asks the person (a Parley tool, or the subject of an interrupt) waits for them, not for a result.
+  const interaction = useInteraction(call.interactionId);
+  const waitingForPerson = interaction?.status === "pending" && call.status !== "complete";
   return (
     <span
       ref={ref}
       data-slot="tool-call-status"
-      data-status={call.status}
+      data-status={waitingForPerson ? "waiting-for-person" : call.status}
       {...props}
       className={cn(
         "pl:ml-auto pl:text-muted-foreground pl:data-[status=complete]:text-success pl:data-[status=error]:text-destructive",
         className,
       )}
     >
-      {t.toolStatus[call.status]}
+      {waitingForPerson ? t.interaction.waitingForYou : t.toolStatus[call.status]}
     </span>
   );
 });

@@ -1,0 +1,60 @@
+import type { ErrorPayload } from "../../core/protocol";
+import type { ErrorResponse, Interaction as InteractionRecord } from "../../core/interactions";
+import { useInteractionActions } from "../../react/interactions";
+import { useLabels } from "../../i18n/LabelsContext";
+import type { MessageComponentProps } from "../registry/registry";
+import { InteractionFallback } from "./InteractionFallback";
+import { buttonClass, InteractionCard, useRowInteraction } from "./InteractionParts";
+
+/**
+ * An error the agent reports, in words, with its code and the ways to recover it offers (retry,
+ * undo, report) as numbered buttons — the person may also type the number.
+ *
+ * @example
+ * <ParleyUIProvider components={{ error: ErrorCard }} />
+ */
+export function ErrorCard({ message }: MessageComponentProps) {
+  const interaction = useRowInteraction(message);
+  if (!interaction) return null;
+  if (interaction.envelope?.messageType !== "error") return <InteractionFallback interaction={interaction} />;
+  return <ErrorBody interaction={interaction} payload={interaction.envelope.payload} />;
+}
+ErrorCard.displayName = "Parley.ErrorCard";
+
+function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; payload: ErrorPayload }) {
+  const t = useLabels();
+  const { answer, decline } = useInteractionActions();
+  const chosen = (interaction.response as ErrorResponse | undefined)?.action;
+  return (
+    <InteractionCard.Root interaction={interaction} role="group" className="pl:border-l-4 pl:border-l-destructive">
+      <InteractionCard.Header icon={<span aria-hidden className="pl:text-destructive">⚠</span>} />
+      <InteractionCard.Content>{payload.content}</InteractionCard.Content>
+      {payload.code ? <p data-slot="error-code" className="pl:m-0 pl:font-mono pl:text-xs pl:text-muted-foreground">{t.interaction.errorCode(payload.code)}</p> : null}
+      {interaction.status === "pending" ? (
+        <InteractionCard.Actions>
+          {payload.actions.map((action, i) => {
+            const number = interaction.numbers[i];
+            return (
+              <button
+                key={action}
+                type="button"
+                data-slot="error-action"
+                data-action={action}
+                data-number={number}
+                className={i === 0 ? buttonClass.primary : buttonClass.secondary}
+                onClick={() => answer(interaction.id, { action }, "click")}
+              >
+                {number !== undefined ? <span aria-hidden className="pl:tabular-nums pl:opacity-80">{number}.</span> : null}
+                {t.interaction.action[action]}
+              </button>
+            );
+          })}
+          <button type="button" data-slot="error-dismiss" className={buttonClass.secondary} onClick={() => decline(interaction.id, "click")}>
+            {t.interaction.decline}
+          </button>
+        </InteractionCard.Actions>
+      ) : null}
+      <InteractionCard.Outcome>{chosen ? t.interaction.action[chosen] : undefined}</InteractionCard.Outcome>
+    </InteractionCard.Root>
+  );
+}

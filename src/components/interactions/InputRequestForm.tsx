@@ -1,0 +1,82 @@
+import { useState } from "react";
+import type { InputRequestPayload } from "../../core/protocol";
+import type { InputResponse, Interaction as InteractionRecord } from "../../core/interactions";
+import { useInteractionActions } from "../../react/interactions";
+import { useLabels } from "../../i18n/LabelsContext";
+import type { MessageComponentProps } from "../registry/registry";
+import { InteractionFallback } from "./InteractionFallback";
+import { buttonClass, InteractionCard, useRowInteraction } from "./InteractionParts";
+import { SchemaForm } from "./SchemaForm";
+
+/**
+ * An input request: the agent's question and a form built from its JSON Schema, validated before
+ * it is sent. Submitting answers it; Decline declines it. An answer can be corrected until the
+ * run that carries it to the agent starts (seed 000's 中途修改); after that the card is read-only.
+ *
+ * @example
+ * <ParleyUIProvider components={{ input_request: InputRequestForm }} />
+ */
+export function InputRequestForm({ message }: MessageComponentProps) {
+  const t = useLabels();
+  const interaction = useRowInteraction(message);
+  if (!interaction) return null;
+  if (interaction.envelope?.messageType !== "input_request") {
+    if (interaction.status !== "streaming") return <InteractionFallback interaction={interaction} />;
+    const draft = (interaction.draft ?? {}) as { content?: unknown };
+    return (
+      <InteractionCard.Root interaction={interaction}>
+        <InteractionCard.Header />
+        <InteractionCard.Content>{typeof draft.content === "string" ? draft.content : t.interaction.streaming}</InteractionCard.Content>
+      </InteractionCard.Root>
+    );
+  }
+  return <InputBody interaction={interaction} payload={interaction.envelope.payload} />;
+}
+InputRequestForm.displayName = "Parley.InputRequestForm";
+
+function InputBody({ interaction, payload }: { interaction: InteractionRecord; payload: InputRequestPayload }) {
+  const t = useLabels();
+  const { answer, decline, correct } = useInteractionActions();
+  const [correcting, setCorrecting] = useState(false);
+  const values = (interaction.response as InputResponse | undefined)?.values;
+  const correctable = interaction.status === "answered" && !interaction.deliveredInRunId;
+  const idPrefix = `parley-input-${interaction.id}`;
+
+  return (
+    <InteractionCard.Root interaction={interaction}>
+      <InteractionCard.Header />
+      {payload.content ? <InteractionCard.Content>{payload.content}</InteractionCard.Content> : null}
+      {interaction.status === "pending" ? (
+        <SchemaForm
+          schema={payload.schema}
+          idPrefix={idPrefix}
+          onSubmit={(v) => answer(interaction.id, { values: v }, "click")}
+          onCancel={() => decline(interaction.id, "click")}
+          cancelLabel={t.interaction.decline}
+        />
+      ) : correcting && correctable ? (
+        <SchemaForm
+          schema={payload.schema}
+          idPrefix={idPrefix}
+          defaultValues={values}
+          submitLabel={t.interaction.saveChange}
+          cancelLabel={t.interaction.cancelChange}
+          onSubmit={(v) => {
+            if (correct(interaction.id, { values: v }, "click").ok) setCorrecting(false);
+          }}
+          onCancel={() => setCorrecting(false)}
+        />
+      ) : values ? (
+        <SchemaForm schema={payload.schema} defaultValues={values} readOnly onSubmit={() => undefined} />
+      ) : null}
+      {correctable && !correcting ? (
+        <InteractionCard.Actions>
+          <button type="button" data-slot="input-change" className={buttonClass.secondary} onClick={() => setCorrecting(true)}>
+            {t.interaction.changeAnswer}
+          </button>
+        </InteractionCard.Actions>
+      ) : null}
+      <InteractionCard.Outcome />
+    </InteractionCard.Root>
+  );
+}

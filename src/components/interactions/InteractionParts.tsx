@@ -1,0 +1,211 @@
+import { createContext, forwardRef, useContext, useId, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import { Slot } from "radix-ui";
+import type { ThreadMessage } from "../../core/fold";
+import type { Interaction as InteractionRecord } from "../../core/interactions";
+import { useCountdown, useInteraction } from "../../react/interactions";
+import { useFormatTime, useLabels } from "../../i18n/LabelsContext";
+import { cn } from "../lib/cn";
+
+interface InteractionContextValue {
+  interaction: InteractionRecord;
+  titleId: string;
+}
+
+const InteractionContext = createContext<InteractionContextValue | null>(null);
+InteractionContext.displayName = "ParleyInteraction";
+
+/**
+ * The interaction of the nearest `<InteractionCard.Root>`, for parts and custom cards.
+ *
+ * @example
+ * const interaction = useInteractionContext("MyPart");
+ */
+export function useInteractionContext(part: string): InteractionRecord {
+  const value = useContext(InteractionContext);
+  if (!value) throw new Error(`<${part}> must be used inside <InteractionCard.Root interaction={…}>.`);
+  return value.interaction;
+}
+
+/**
+ * The interaction a thread row shows, for the components the registry picks by `messageType`.
+ *
+ * @example
+ * function SeatMap({ message }: MessageComponentProps) {
+ *   const interaction = useRowInteraction(message);
+ * }
+ */
+export function useRowInteraction(message: ThreadMessage): InteractionRecord | undefined {
+  return useInteraction(message.role === "interaction" ? message.interactionId : undefined);
+}
+
+/** `timed_out` as `timed-out`: data attributes use kebab case. */
+export function interactionState(interaction: InteractionRecord): string {
+  return interaction.status.replace("_", "-");
+}
+
+export interface InteractionRootProps extends ComponentPropsWithoutRef<"section"> {
+  interaction: InteractionRecord;
+  asChild?: boolean;
+}
+
+/**
+ * One interaction card: a labelled `<section>` with `data-type`, `data-state`
+ * (`streaming | pending | answered | declined | timed-out | withdrawn | shown | invalid`),
+ * `data-origin` and `data-interaction-id`. Focusable (the queue's "show in conversation" lands here).
+ */
+const Root = forwardRef<HTMLElement, InteractionRootProps>(function InteractionRoot({ interaction, asChild, className, children, ...props }, ref) {
+  const titleId = useId();
+  const Comp = asChild ? Slot.Root : "section";
+  const open = interaction.status === "pending" || interaction.status === "streaming";
+  return (
+    <InteractionContext.Provider value={{ interaction, titleId }}>
+      <Comp
+        ref={ref}
+        data-slot="interaction"
+        data-type={interaction.messageType}
+        data-state={interactionState(interaction)}
+        data-origin={interaction.origin.kind}
+        data-interaction-id={interaction.id}
+        aria-labelledby={titleId}
+        aria-busy={interaction.status === "streaming" || undefined}
+        tabIndex={-1}
+        {...props}
+        className={cn(
+          "pl:flex pl:flex-col pl:gap-3 pl:rounded-lg pl:border pl:bg-background pl:p-4 pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring",
+          open ? "pl:border-primary pl:shadow-sm" : "pl:border-border",
+          className,
+        )}
+      >
+        {children}
+      </Comp>
+    </InteractionContext.Provider>
+  );
+});
+Root.displayName = "InteractionCard.Root";
+
+/** The title line: what kind of question, its status, its deadline. `children` is the title text. */
+const Header = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div"> & { icon?: ReactNode }>(function InteractionHeader({ className, children, icon, ...props }, ref) {
+  const context = useContext(InteractionContext);
+  if (!context) throw new Error("<InteractionCard.Header> must be used inside <InteractionCard.Root interaction={…}>.");
+  const t = useLabels();
+  const { interaction, titleId } = context;
+  const typeName = t.interaction.typeName[interaction.messageType as keyof typeof t.interaction.typeName] ?? interaction.messageType;
+  return (
+    <div ref={ref} data-slot="interaction-header" {...props} className={cn("pl:flex pl:flex-wrap pl:items-center pl:gap-2", className)}>
+      {icon}
+      <h3 id={titleId} data-slot="interaction-title" className="pl:m-0 pl:text-sm pl:font-semibold">
+        {children ?? typeName}
+      </h3>
+      <span data-slot="interaction-status" className="pl:ml-auto pl:text-xs pl:text-muted-foreground">
+        {t.interaction.status[interaction.status]}
+      </span>
+      {interaction.status === "pending" ? <Countdown /> : null}
+    </div>
+  );
+});
+Header.displayName = "InteractionCard.Header";
+
+function formatLeft(ms: number): string {
+  const total = Math.ceil(ms / 1000);
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  return minutes >= 60 ? `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}:${String(seconds).padStart(2, "0")}` : `${minutes}:${String(seconds).padStart(2, "0")}`;
+}
+
+/** Time left before the kit declines by itself; nothing without a deadline. `data-urgent` in the last 10 s. */
+const Countdown = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function InteractionCountdown({ className, ...props }, ref) {
+  const interaction = useInteractionContext("InteractionCard.Countdown");
+  const t = useLabels();
+  const left = useCountdown(interaction.status === "pending" ? interaction.deadline : undefined);
+  if (left === undefined) return null;
+  return (
+    <span
+      ref={ref}
+      role="timer"
+      data-slot="interaction-countdown"
+      data-urgent={left <= 10_000 || undefined}
+      {...props}
+      className={cn("pl:rounded-full pl:bg-muted pl:px-2 pl:py-0.5 pl:text-xs pl:tabular-nums pl:text-foreground pl:data-urgent:bg-destructive pl:data-urgent:text-destructive-foreground", className)}
+    >
+      {left > 0 ? t.interaction.timeLeft(formatLeft(left)) : t.interaction.deadlinePassed}
+    </span>
+  );
+});
+Countdown.displayName = "InteractionCard.Countdown";
+
+/** The question's text. */
+const Content = forwardRef<HTMLParagraphElement, ComponentPropsWithoutRef<"p">>(function InteractionContent({ className, ...props }, ref) {
+  useInteractionContext("InteractionCard.Content");
+  return <p ref={ref} data-slot="interaction-content" {...props} className={cn("pl:m-0 pl:whitespace-pre-wrap pl:break-words", className)} />;
+});
+Content.displayName = "InteractionCard.Content";
+
+/** The row of answer buttons. */
+const Actions = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(function InteractionActions({ className, ...props }, ref) {
+  useInteractionContext("InteractionCard.Actions");
+  return <div ref={ref} data-slot="interaction-actions" {...props} className={cn("pl:flex pl:flex-wrap pl:items-center pl:gap-2", className)} />;
+});
+Actions.displayName = "InteractionCard.Actions";
+
+/**
+ * For a settled card: what was decided, how and when ("Answered by number reply at 14:05"),
+ * with `children` saying what was chosen. Nothing while the question is open.
+ */
+const Outcome = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(function InteractionOutcome({ className, children, ...props }, ref) {
+  const interaction = useInteractionContext("InteractionCard.Outcome");
+  const t = useLabels();
+  const formatTime = useFormatTime({ hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  if (interaction.status === "pending" || interaction.status === "streaming" || interaction.status === "shown") return null;
+  const when = interaction.settledAt !== undefined ? formatTime(interaction.settledAt) : "";
+  const line =
+    interaction.how && when ? t.interaction.settled(t.interaction.status[interaction.status], t.interaction.how[interaction.how], when) : t.interaction.status[interaction.status];
+  return (
+    <div ref={ref} data-slot="interaction-outcome" data-state={interactionState(interaction)} {...props} className={cn("pl:flex pl:flex-col pl:gap-1 pl:rounded-md pl:bg-muted pl:px-3 pl:py-2", className)}>
+      {children ? <div data-slot="interaction-outcome-value" className="pl:font-medium">{children}</div> : null}
+      <div data-slot="interaction-outcome-meta" className="pl:text-xs pl:text-muted-foreground">
+        {line}
+        {interaction.problem && interaction.status === "withdrawn" ? ` — ${interaction.problem}` : null}
+      </div>
+    </div>
+  );
+});
+Outcome.displayName = "InteractionCard.Outcome";
+
+/** A number badge for a respondable item (`data-number`). */
+const NumberBadge = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span"> & { value: number }>(function InteractionNumber({ value, className, ...props }, ref) {
+  return (
+    <span
+      ref={ref}
+      data-slot="interaction-number"
+      data-number={value}
+      {...props}
+      className={cn("pl:inline-flex pl:min-w-6 pl:items-center pl:justify-center pl:rounded-full pl:border pl:border-border pl:bg-muted pl:px-1.5 pl:text-xs pl:font-semibold pl:tabular-nums pl:text-foreground", className)}
+    >
+      {value}
+    </span>
+  );
+});
+NumberBadge.displayName = "InteractionCard.Number";
+
+/**
+ * The parts every interaction card is built from; compose them for a custom type.
+ *
+ * @example
+ * <InteractionCard.Root interaction={interaction}>
+ *   <InteractionCard.Header>Pick a seat</InteractionCard.Header>
+ *   <InteractionCard.Content>{payload.content}</InteractionCard.Content>
+ *   <InteractionCard.Actions>…</InteractionCard.Actions>
+ *   <InteractionCard.Outcome>{chosenSeat}</InteractionCard.Outcome>
+ * </InteractionCard.Root>
+ */
+export const InteractionCard = { Root, Header, Countdown, Content, Actions, Outcome, Number: NumberBadge };
+
+/** Shared button looks (shadcn-like), by intent. */
+export const buttonClass = {
+  primary:
+    "pl:inline-flex pl:min-h-9 pl:items-center pl:justify-center pl:gap-1 pl:rounded-md pl:bg-primary pl:px-4 pl:text-sm pl:font-medium pl:text-primary-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60 pl:pointer-coarse:min-h-11",
+  destructive:
+    "pl:inline-flex pl:min-h-9 pl:items-center pl:justify-center pl:gap-1 pl:rounded-md pl:bg-destructive pl:px-4 pl:text-sm pl:font-medium pl:text-destructive-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60 pl:pointer-coarse:min-h-11",
+  secondary:
+    "pl:inline-flex pl:min-h-9 pl:items-center pl:justify-center pl:gap-1 pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-4 pl:text-sm pl:font-medium pl:text-foreground pl:hover:bg-accent pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60 pl:pointer-coarse:min-h-11",
+} as const;

@@ -1,0 +1,118 @@
+import { useState } from "react";
+import { Collapsible } from "radix-ui";
+import type { Interaction as InteractionRecord } from "../../core/interactions";
+import { useCountdown, useInteraction, useInteractionActions, usePendingInteractionIds } from "../../react/interactions";
+import { useLabels } from "../../i18n/LabelsContext";
+import { MessageRenderer } from "../registry/MessageRenderer";
+import { useRevealMessage } from "../thread/ThreadNavigation";
+import { cn } from "../lib/cn";
+import { buttonClass } from "./InteractionParts";
+
+export interface InteractionQueueProps {
+  className?: string;
+  /** Shown when nothing is waiting; `null` hides the queue then. Default: a short note. */
+  empty?: React.ReactNode;
+}
+
+/**
+ * The interrupt queue (seed 002): every question waiting for the person, oldest first, with its
+ * numbers, its countdown, a count badge, "show in conversation" and "answer here" — answerable in
+ * any order. "Decline the rest" declines whatever is still open, so the agent can go on.
+ * `data-state` is `empty` or `waiting`.
+ *
+ * @example
+ * <aside><InteractionQueue /></aside>
+ */
+export function InteractionQueue({ className, empty }: InteractionQueueProps) {
+  const t = useLabels();
+  const ids = usePendingInteractionIds();
+  const { declineOpen } = useInteractionActions();
+  if (ids.length === 0 && empty === null) return null;
+  return (
+    <section
+      data-slot="interaction-queue"
+      data-state={ids.length ? "waiting" : "empty"}
+      aria-label={t.interaction.queueTitle}
+      className={cn("pl:flex pl:flex-col pl:gap-2 pl:rounded-lg pl:border pl:border-border pl:bg-background pl:p-3 pl:text-sm pl:text-foreground", className)}
+    >
+      <header className="pl:flex pl:items-center pl:gap-2">
+        <h2 className="pl:m-0 pl:text-sm pl:font-semibold">{t.interaction.queueTitle}</h2>
+        <span
+          data-slot="interaction-queue-count"
+          aria-label={t.interaction.queueCount(ids.length)}
+          className="pl:inline-flex pl:min-w-6 pl:items-center pl:justify-center pl:rounded-full pl:bg-primary pl:px-1.5 pl:text-xs pl:font-semibold pl:text-primary-foreground"
+        >
+          {ids.length}
+        </span>
+        {ids.length > 1 ? (
+          <button type="button" data-slot="interaction-queue-decline-all" onClick={() => declineOpen("click")} className={cn(buttonClass.secondary, "pl:ml-auto pl:min-h-8 pl:px-2 pl:text-xs")}>
+            {t.interaction.declineAll}
+          </button>
+        ) : null}
+      </header>
+      {ids.length === 0 ? (
+        <p data-slot="interaction-queue-empty" className="pl:m-0 pl:text-muted-foreground">{empty ?? t.interaction.queueEmpty}</p>
+      ) : (
+        <ol className="pl:m-0 pl:flex pl:list-none pl:flex-col pl:gap-2 pl:p-0">
+          {ids.map((id) => <QueueItem key={id} id={id} />)}
+        </ol>
+      )}
+    </section>
+  );
+}
+InteractionQueue.displayName = "Parley.InteractionQueue";
+
+function summaryOf(interaction: InteractionRecord): string {
+  const envelope = interaction.envelope;
+  if (!envelope) return interaction.id;
+  if (envelope.messageType === "permission_request") return envelope.payload.summary;
+  const payload = envelope.payload as { content?: unknown };
+  return typeof payload?.content === "string" ? payload.content : interaction.messageType;
+}
+
+function QueueItem({ id }: { id: string }) {
+  const t = useLabels();
+  const interaction = useInteraction(id);
+  const reveal = useRevealMessage();
+  const [open, setOpen] = useState(false);
+  const left = useCountdown(interaction?.deadline);
+  if (!interaction) return null;
+  const typeName = t.interaction.typeName[interaction.messageType as keyof typeof t.interaction.typeName] ?? interaction.messageType;
+  const numbers = interaction.numbers;
+  return (
+    <li data-slot="interaction-queue-item" data-interaction-id={id} data-type={interaction.messageType} className="pl:rounded-md pl:border pl:border-border pl:p-2">
+      <Collapsible.Root open={open} onOpenChange={setOpen}>
+        <div className="pl:flex pl:flex-wrap pl:items-center pl:gap-2">
+          {numbers.length ? (
+            <span data-slot="interaction-queue-numbers" className="pl:rounded-full pl:bg-muted pl:px-2 pl:text-xs pl:font-semibold pl:tabular-nums">
+              {numbers.length > 1 ? `${numbers[0]}–${numbers[numbers.length - 1]}` : numbers[0]}
+            </span>
+          ) : null}
+          <span className="pl:text-xs pl:text-muted-foreground">{typeName}</span>
+          {left !== undefined ? (
+            <span role="timer" data-slot="interaction-queue-countdown" className="pl:ml-auto pl:text-xs pl:tabular-nums pl:text-muted-foreground">
+              {left > 0 ? t.interaction.timeLeft(`${Math.ceil(left / 1000)}s`) : t.interaction.deadlinePassed}
+            </span>
+          ) : null}
+        </div>
+        <p data-slot="interaction-queue-summary" className="pl:my-1 pl:line-clamp-2 pl:break-words">{summaryOf(interaction)}</p>
+        <div className="pl:flex pl:flex-wrap pl:gap-2">
+          <button
+            type="button"
+            data-slot="interaction-queue-jump"
+            className={cn(buttonClass.secondary, "pl:min-h-8 pl:px-2 pl:text-xs")}
+            onClick={() => reveal(interaction.rowId, `[data-interaction-id="${interaction.id.replace(/["\\]/g, "\\$&")}"]`)}
+          >
+            {t.interaction.jumpTo}
+          </button>
+          <Collapsible.Trigger data-slot="interaction-queue-answer" className={cn(buttonClass.secondary, "pl:min-h-8 pl:px-2 pl:text-xs")}>
+            {t.interaction.answerHere}
+          </Collapsible.Trigger>
+        </div>
+        <Collapsible.Content data-slot="interaction-queue-card" className="pl:mt-2">
+          <MessageRenderer id={interaction.rowId} />
+        </Collapsible.Content>
+      </Collapsible.Root>
+    </li>
+  );
+}

@@ -1,0 +1,195 @@
+import { useId, useState } from "react";
+import type { PermissionRequestPayload } from "../../core/protocol";
+import type { Interaction as InteractionRecord, PermissionResponse } from "../../core/interactions";
+import { useInteractionActions } from "../../react/interactions";
+import { useLabels } from "../../i18n/LabelsContext";
+import type { MessageComponentProps } from "../registry/registry";
+import { cn } from "../lib/cn";
+import { InteractionFallback } from "./InteractionFallback";
+import { buttonClass, InteractionCard, useRowInteraction } from "./InteractionParts";
+
+/**
+ * A permission request: what the agent wants to do, why it asks (category badges: destructive,
+ * irreversible, money, privacy), the details and arguments, and Approve / Decline. When the
+ * request asks for typed confirmation, Approve stays disabled until the person types the exact
+ * text (paste allowed), and a mismatch is explained in words. When the arguments may be edited,
+ * the person can change them before approving (AG-UI approve-with-edits).
+ *
+ * @example
+ * <ParleyUIProvider components={{ permission_request: PermissionRequestCard }} />
+ */
+export function PermissionRequestCard({ message }: MessageComponentProps) {
+  const interaction = useRowInteraction(message);
+  if (!interaction) return null;
+  if (interaction.envelope?.messageType !== "permission_request") {
+    return interaction.status === "streaming" ? <StreamingPermission interaction={interaction} /> : <InteractionFallback interaction={interaction} />;
+  }
+  return <PermissionBody interaction={interaction} payload={interaction.envelope.payload} />;
+}
+PermissionRequestCard.displayName = "Parley.PermissionRequestCard";
+
+function StreamingPermission({ interaction }: { interaction: InteractionRecord }) {
+  const t = useLabels();
+  const draft = (interaction.draft ?? {}) as { summary?: unknown };
+  return (
+    <InteractionCard.Root interaction={interaction}>
+      <InteractionCard.Header />
+      <InteractionCard.Content>{typeof draft.summary === "string" ? draft.summary : t.interaction.streaming}</InteractionCard.Content>
+    </InteractionCard.Root>
+  );
+}
+
+function pretty(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value, null, 2) ?? "";
+  } catch {
+    return String(value);
+  }
+}
+
+const blockClass = "pl:m-0 pl:max-h-56 pl:overflow-auto pl:whitespace-pre-wrap pl:break-words pl:rounded-md pl:bg-muted pl:p-2 pl:font-mono pl:text-xs pl:text-foreground";
+const inputClass =
+  "pl:min-h-10 pl:w-full pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-3 pl:py-2 pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:aria-invalid:border-destructive";
+
+function PermissionBody({ interaction, payload }: { interaction: InteractionRecord; payload: PermissionRequestPayload }) {
+  const t = useLabels();
+  const { answer, decline } = useInteractionActions();
+  const pending = interaction.status === "pending";
+  const [typed, setTyped] = useState("");
+  const [editing, setEditing] = useState(false);
+  const [argsText, setArgsText] = useState(() => pretty(payload.args ?? {}));
+  const typedId = useId();
+  const typedHelpId = useId();
+  const argsErrorId = useId();
+  const destructive = payload.categories.includes("destructive");
+
+  const needsTyping = payload.confirmText !== undefined;
+  const typedMatches = !needsTyping || typed.trim() === payload.confirmText!.trim();
+  let editedArgs: unknown;
+  let argsInvalid = false;
+  if (editing) {
+    try {
+      editedArgs = JSON.parse(argsText);
+    } catch {
+      argsInvalid = true;
+    }
+  }
+  const approve = () => {
+    if (!typedMatches || argsInvalid) return;
+    const response: PermissionResponse = { approved: true };
+    if (needsTyping) response.typedConfirmation = typed;
+    if (editing) response.editedArgs = editedArgs;
+    answer(interaction.id, response, "click");
+  };
+
+  const response = interaction.response as PermissionResponse | undefined;
+  const outcome = interaction.status === "answered" ? (response?.approved ? t.interaction.approved : t.interaction.declined) : undefined;
+
+  return (
+    <InteractionCard.Root interaction={interaction} data-destructive={destructive || undefined}>
+      <InteractionCard.Header>{payload.summary}</InteractionCard.Header>
+      {payload.categories.length ? (
+        <ul data-slot="permission-categories" className="pl:m-0 pl:flex pl:list-none pl:flex-wrap pl:gap-1.5 pl:p-0">
+          {payload.categories.map((category) => (
+            <li
+              key={category}
+              data-slot="permission-category"
+              data-category={category}
+              className={cn(
+                "pl:rounded-full pl:border pl:px-2 pl:py-0.5 pl:text-xs pl:font-medium",
+                category === "destructive" || category === "irreversible" ? "pl:border-destructive pl:text-destructive" : "pl:border-warning pl:text-warning",
+              )}
+            >
+              {t.interaction.category[category]}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <dl data-slot="permission-facts" className="pl:m-0 pl:grid pl:grid-cols-[auto_1fr] pl:gap-x-3 pl:gap-y-1">
+        <dt className="pl:text-muted-foreground">{t.interaction.operation}</dt>
+        <dd data-slot="permission-operation" className="pl:m-0 pl:font-mono pl:text-xs pl:leading-5">{payload.operation}</dd>
+      </dl>
+      {payload.details !== undefined ? (
+        <div data-slot="permission-details">
+          <div className="pl:mb-1 pl:text-xs pl:text-muted-foreground">{t.interaction.details}</div>
+          <pre className={blockClass}>{pretty(payload.details)}</pre>
+        </div>
+      ) : null}
+      {payload.args !== undefined && !editing ? (
+        <div data-slot="permission-args">
+          <div className="pl:mb-1 pl:text-xs pl:text-muted-foreground">{t.interaction.arguments}</div>
+          <pre className={blockClass}>{pretty(response?.editedArgs ?? payload.args)}</pre>
+        </div>
+      ) : null}
+      {pending && payload.editable ? (
+        <div data-slot="permission-edit" className="pl:flex pl:flex-col pl:gap-1">
+          <label className="pl:flex pl:items-center pl:gap-2 pl:text-xs">
+            <input type="checkbox" checked={editing} onChange={(event) => setEditing(event.target.checked)} className="pl:size-4" />
+            {t.interaction.editArguments}
+          </label>
+          {editing ? (
+            <>
+              <textarea
+                aria-label={t.interaction.arguments}
+                aria-invalid={argsInvalid || undefined}
+                aria-describedby={argsInvalid ? argsErrorId : undefined}
+                value={argsText}
+                onChange={(event) => setArgsText(event.target.value)}
+                rows={4}
+                className={cn(inputClass, "pl:font-mono pl:text-xs")}
+              />
+              {argsInvalid ? <p id={argsErrorId} className="pl:m-0 pl:text-xs pl:text-destructive">{t.interaction.argumentsInvalid}</p> : null}
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {pending && needsTyping ? (
+        <div data-slot="permission-typed" className="pl:flex pl:flex-col pl:gap-1">
+          <label htmlFor={typedId} className="pl:text-xs pl:font-medium">
+            {t.interaction.typeToConfirm(payload.confirmText!)}
+          </label>
+          <input
+            id={typedId}
+            data-slot="permission-typed-input"
+            value={typed}
+            autoComplete="off"
+            spellCheck={false}
+            aria-invalid={(typed !== "" && !typedMatches) || undefined}
+            aria-describedby={typed !== "" && !typedMatches ? typedHelpId : undefined}
+            onChange={(event) => setTyped(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") {
+                event.preventDefault();
+                approve();
+              }
+            }}
+            className={inputClass}
+          />
+          {typed !== "" && !typedMatches ? (
+            <p id={typedHelpId} data-slot="permission-typed-mismatch" className="pl:m-0 pl:text-xs pl:text-destructive">
+              {t.interaction.typedMismatch(payload.confirmText!)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {pending ? (
+        <InteractionCard.Actions>
+          <button
+            type="button"
+            data-slot="permission-approve"
+            className={destructive ? buttonClass.destructive : buttonClass.primary}
+            disabled={!typedMatches || argsInvalid}
+            onClick={approve}
+          >
+            {payload.confirmLabel ?? t.interaction.approve}
+          </button>
+          <button type="button" data-slot="permission-decline" className={buttonClass.secondary} onClick={() => decline(interaction.id, "click")}>
+            {payload.cancelLabel ?? t.interaction.decline}
+          </button>
+        </InteractionCard.Actions>
+      ) : null}
+      <InteractionCard.Outcome>{outcome}</InteractionCard.Outcome>
+    </InteractionCard.Root>
+  );
+}

@@ -1,0 +1,131 @@
+import { useEffect, useMemo, useState } from "react";
+import { useStore } from "zustand";
+import { currentActivity, type ThreadState } from "../core/fold";
+import { pauseBlocker, planReply, selectInteractions, selectPendingIds, type Interaction, type ReplyPlan } from "../core/interactions";
+import { selectRespondable, type RespondableRange } from "../core/enumeration";
+import type { ThreadStoreState } from "../store/createThreadStore";
+import { useThreadStore } from "./ParleyProvider";
+
+/**
+ * Every interaction in the order the agent asked; a new array only when one changes.
+ *
+ * @example
+ * const interactions = useInteractions();
+ * interactions.filter((i) => i.status === "pending").length;
+ */
+export function useInteractions(): readonly Interaction[] {
+  const store = useThreadStore("useInteractions");
+  return useStore(store, (s) => selectInteractions(s.thread));
+}
+
+/**
+ * One interaction; re-renders only when it changes.
+ *
+ * @example
+ * const interaction = useInteraction(message.interactionId);
+ */
+export function useInteraction(id: string | undefined): Interaction | undefined {
+  const store = useThreadStore("useInteraction");
+  return useStore(store, (s) => (id === undefined ? undefined : s.thread.interactions.get(id)));
+}
+
+/**
+ * The ids of the questions waiting for the person, oldest first (the interrupt queue).
+ *
+ * @example
+ * const pending = usePendingInteractionIds();
+ * <Badge>{pending.length}</Badge>
+ */
+export function usePendingInteractionIds(): readonly string[] {
+  const store = useThreadStore("usePendingInteractionIds");
+  return useStore(store, (s) => selectPendingIds(s.thread));
+}
+
+/**
+ * The numbers the person may answer with now, and what each stands for.
+ *
+ * @example
+ * const { numbers } = useRespondableRange(); // [4, 5, 6]
+ */
+export function useRespondableRange(): RespondableRange {
+  const store = useThreadStore("useRespondableRange");
+  return useStore(store, (s) => selectRespondable(s.thread));
+}
+
+export type InteractionActions = Pick<ThreadStoreState, "answer" | "decline" | "correct" | "withdraw" | "declineOpen" | "reply">;
+
+/**
+ * The person's answers, as store actions (the person's door). Stable across renders.
+ *
+ * @example
+ * const { answer, decline } = useInteractionActions();
+ * answer(id, { approved: true }, "click");
+ */
+export function useInteractionActions(): InteractionActions {
+  const store = useThreadStore("useInteractionActions");
+  return useMemo(() => {
+    const { answer, decline, correct, withdraw, declineOpen, reply } = store.getState();
+    return { answer, decline, correct, withdraw, declineOpen, reply };
+  }, [store]);
+}
+
+/**
+ * What sending `text` would do now — answer a numbered option, be refused, need a confirmation,
+ * pause the agent, or just send — for a preview under the message box.
+ *
+ * @example
+ * const plan = useReplyPlan(text);
+ * plan.kind === "refuse" && <p role="alert">…</p>;
+ */
+export function useReplyPlan(text: string): ReplyPlan {
+  const store = useThreadStore("useReplyPlan");
+  const interactions = useStore(store, (s) => s.thread.interactions);
+  const isRunning = useStore(store, (s) => s.isRunning);
+  // The plan depends on the thread only through its interactions (and whether a run is going).
+  return useMemo(() => planReply(store.getState().thread, text, isRunning), [store, interactions, text, isRunning]);
+}
+
+/**
+ * What the agent is acting on, for a status line: a tool name or step name.
+ *
+ * @example
+ * const activity = useCurrentActivity(); // "search_trains"
+ */
+export function useCurrentActivity(): string | undefined {
+  const store = useThreadStore("useCurrentActivity");
+  return useStore(store, (s) => currentActivity(s.thread));
+}
+
+/**
+ * Whether Pause is possible now, and if not because of an open question, which one.
+ *
+ * @example
+ * const { canPause, blockedBy } = usePause();
+ */
+export function usePause(): { canPause: boolean; blockedBy: Interaction | undefined; pause: () => boolean } {
+  const store = useThreadStore("usePause");
+  const isRunning = useStore(store, (s) => s.isRunning);
+  const blockedBy = useStore(store, (s: { thread: ThreadState }) => pauseBlocker(s.thread));
+  return useMemo(() => ({ canPause: isRunning && !blockedBy, blockedBy, pause: store.getState().pause }), [store, isRunning, blockedBy]);
+}
+
+/**
+ * Milliseconds left until `deadline` (epoch ms), updated every second; `undefined` without one.
+ *
+ * @example
+ * const left = useCountdown(interaction.deadline);
+ */
+export function useCountdown(deadline: number | undefined, now: () => number = Date.now): number | undefined {
+  const [left, setLeft] = useState(() => (deadline === undefined ? undefined : Math.max(0, deadline - now())));
+  useEffect(() => {
+    if (deadline === undefined) {
+      setLeft(undefined);
+      return;
+    }
+    const tick = () => setLeft(Math.max(0, deadline - now()));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [deadline, now]);
+  return left;
+}
