@@ -3,6 +3,7 @@ import {
   AgentStatusIndicator,
   Composer,
   createHttpAgent,
+  InteractionQueue,
   ParleyProvider,
   ParleyUIProvider,
   RunError,
@@ -21,8 +22,10 @@ export const AGENT_URL = __PARLEY_AGENT_URL__;
 export const EMBEDDED_AGENT = __PARLEY_AGENT_EMBEDDED__;
 
 /** `?ui=hooks` shows the same chat built only from the hooks (no kit components). */
-const UI_MODE: "kit" | "hooks" =
-  typeof location !== "undefined" && new URLSearchParams(location.search).get("ui") === "hooks" ? "hooks" : "kit";
+const params = typeof location !== "undefined" ? new URLSearchParams(location.search) : new URLSearchParams();
+const UI_MODE: "kit" | "hooks" = params.get("ui") === "hooks" ? "hooks" : "kit";
+/** `?lang=zh-CN` shows the kit, and writes the agent's context and the person's answers, in Chinese. */
+const LOCALE = params.get("lang") ?? "en";
 
 function ScenarioPicker() {
   const { send, isRunning } = useAgentRun();
@@ -49,12 +52,12 @@ function StatePanel() {
 
 function KitChat() {
   return (
-    <ParleyUIProvider className="demo-kit">
+    <div className="demo-kit">
       <Thread className="demo-kit-thread" />
       <AgentStatusIndicator />
       <RunError />
       <Composer />
-    </ParleyUIProvider>
+    </div>
   );
 }
 
@@ -71,22 +74,31 @@ function HooksChat() {
 
 export function App() {
   const agent = useMemo(() => createHttpAgent({ url: AGENT_URL }), []);
+  const content = (
+    <>
+      <header className="demo-header">
+        <h1>Parley</h1>
+        {/* Another agent (PARLEY_AGENT_URL) knows nothing of the reference agent's scripts. */}
+        {EMBEDDED_AGENT ? <ScenarioPicker /> : null}
+        <small>
+          agent: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? "hooks-only version" : "kit version"}</a>
+        </small>
+      </header>
+      <main className="demo-main" data-ui={UI_MODE}>{UI_MODE === "kit" ? <KitChat /> : <HooksChat />}</main>
+      <aside className="demo-aside">
+        {/* The queue shares the thread's UI provider, so "show in conversation" can scroll it. */}
+        {UI_MODE === "kit" ? <InteractionQueue /> : null}
+        <StatePanel />
+      </aside>
+    </>
+  );
   return (
-    <ParleyProvider agent={agent}>
-      <div className="demo-shell" data-ui={UI_MODE}>
-        <header className="demo-header">
-          <h1>Parley</h1>
-          {/* Another agent (PARLEY_AGENT_URL) knows nothing of the reference agent's scripts. */}
-          {EMBEDDED_AGENT ? <ScenarioPicker /> : null}
-          <small>
-            agent: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? "hooks-only version" : "kit version"}</a>
-          </small>
-        </header>
-        <main className="demo-main">{UI_MODE === "kit" ? <KitChat /> : <HooksChat />}</main>
-        <aside className="demo-aside">
-          <StatePanel />
-        </aside>
-      </div>
+    <ParleyProvider agent={agent} locale={LOCALE}>
+      {UI_MODE === "kit" ? (
+        <ParleyUIProvider className="demo-shell" locale={LOCALE}>{content}</ParleyUIProvider>
+      ) : (
+        <div className="demo-shell">{content}</div>
+      )}
     </ParleyProvider>
   );
 }

@@ -1,12 +1,11 @@
 /**
- * Stand-ins for the kit's components, built only on the public hooks. The demo uses these until
- * `src/components` ships Thread/Composer/AgentStatus/RunError; they also show that the hooks alone
- * are enough to build a chat.
+ * The same chat built only on the public hooks (`?ui=hooks`): it shows that the hooks alone are
+ * enough to build a chat — questions and numbered replies included.
  */
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import Markdown from "react-markdown";
 import remarkGfm from "remark-gfm";
-import { useAgentRun, useMessage, useMessageIds, useToolCall } from "../src";
+import { useAgentRun, useInteraction, useInteractionActions, useMessage, useMessageIds, useReplyPlan, useToolCall } from "../src";
 
 function ToolCallView({ id }: { id: string }) {
   const call = useToolCall(id);
@@ -29,9 +28,41 @@ function ToolCallView({ id }: { id: string }) {
   );
 }
 
+/** A question from the agent, answered with the hooks alone (the kit's cards do much more). */
+function InteractionView({ id }: { id: string }) {
+  const interaction = useInteraction(id);
+  const { answer, decline } = useInteractionActions();
+  const envelope = interaction?.envelope;
+  if (!interaction || !envelope) return interaction ? <p className="demo-status">A question is arriving…</p> : null;
+  const open = interaction.status === "pending";
+  const payload = envelope.payload as { content?: string; summary?: string };
+  return (
+    <article className="demo-msg" data-role="interaction" data-state={interaction.status}>
+      <div>{payload.summary ?? payload.content}</div>
+      {open && envelope.messageType === "advice"
+        ? envelope.payload.options.map((option, i) => (
+            <button key={option.id} type="button" onClick={() => answer(id, { action: "choose", optionIds: [option.id], numbers: [] })}>
+              {interaction.numbers[i]}. {option.label}
+            </button>
+          ))
+        : null}
+      {open && envelope.messageType === "permission_request" && envelope.payload.confirmText === undefined ? (
+        <button type="button" onClick={() => answer(id, { approved: true })}>Approve</button>
+      ) : null}
+      {open && envelope.messageType === "error"
+        ? envelope.payload.actions.map((action) => (
+            <button key={action} type="button" onClick={() => answer(id, { action })}>{action}</button>
+          ))
+        : null}
+      {open ? <button type="button" onClick={() => decline(id)}>Decline</button> : <small> — {interaction.status}</small>}
+    </article>
+  );
+}
+
 function MessageRow({ id }: { id: string }) {
   const message = useMessage(id);
   if (!message || message.role === "tool") return null; // shown inside its tool call
+  if (message.role === "interaction") return <InteractionView id={message.interactionId} />;
   const text = typeof message.content === "string" ? message.content : "";
   const toolCallIds = message.role === "assistant" ? (message.toolCallIds ?? []) : [];
   return (
@@ -80,11 +111,14 @@ export function FallbackRunError() {
 }
 
 export function FallbackComposer() {
-  const { send, stop, isRunning } = useAgentRun();
+  const { stop, isRunning } = useAgentRun();
+  const { reply } = useInteractionActions();
   const [text, setText] = useState("");
+  const plan = useReplyPlan(text);
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (send(text)) setText("");
+    // "3" answers option 3 of an open question; with other questions open, they are declined first.
+    if (reply(text, { declineOpen: true }).done) setText("");
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Enter" && !event.shiftKey) submit(event);
@@ -92,6 +126,7 @@ export function FallbackComposer() {
   return (
     <form className="demo-composer" onSubmit={submit}>
       <textarea aria-label="Message" placeholder="Message the agent…" value={text} onChange={(e) => setText(e.target.value)} onKeyDown={onKeyDown} />
+      {plan.kind === "refuse" ? <span role="alert">Choose from {plan.range}.</span> : null}
       {isRunning ? (
         <button type="button" onClick={() => stop()}>
           Stop

@@ -3,75 +3,34 @@
  * playwright-core drives the page. Any console error or page error fails the test.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
 import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createServer, type ViteDevServer } from "vite";
+import type { ViteDevServer } from "vite";
 import { createAgentMiddleware } from "../../demo/agent/server";
-
-const root = resolve(import.meta.dirname, "../..");
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+import { openBrowser, root, send as sendTo, shown as shownIn, startDemo, type Browser } from "./support";
 
 let server: ViteDevServer;
-let context: BrowserContext;
+let browser: Browser;
 let page: Page;
-let userDataDir: string;
 let url: string;
-const problems: string[] = [];
-
-async function startDemo(): Promise<{ server: ViteDevServer; url: string }> {
-  const server = await createServer({
-    configFile: join(root, "demo/vite.config.ts"),
-    server: { host: "127.0.0.1", port: 0, strictPort: false, hmr: false },
-    logLevel: "warn",
-    clearScreen: false,
-  });
-  await server.listen();
-  const url = server.resolvedUrls?.local[0] ?? "";
-  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-  return { server, url };
-}
+let problems: string[];
 
 beforeAll(async () => {
   ({ server, url } = await startDemo());
-
-  userDataDir = mkdtempSync(join(tmpdir(), "parley-chromium-"));
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    viewport: { width: 1200, height: 900 },
-  });
-  page = context.pages()[0] ?? (await context.newPage());
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console.error: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-  page.on("requestfailed", (request) => {
-    // An aborted SSE request on navigation is fine; anything else is not.
-    if (!request.failure()?.errorText.includes("ABORTED")) problems.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`);
-  });
+  browser = await openBrowser();
+  ({ page, problems } = browser);
 });
 
 afterAll(async () => {
-  await context?.close();
+  await browser?.close();
   await server?.close();
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
 });
 
-/** Text in the page itself, not in the thread's screen-reader announcer (which repeats replies). */
-function shown(text: string) {
-  return page.getByText(text, { exact: false }).and(page.locator(":not([data-slot=thread-announcer])"));
-}
-
-async function send(text: string): Promise<void> {
-  const box = page.getByRole("textbox").first();
-  await box.fill(text);
-  await box.press("Enter");
-}
+const shown = (text: string) => shownIn(page, text);
+const send = (text: string) => sendTo(page, text);
 
 describe.each([
   { ui: "kit", query: "", shot: "demo.png" },

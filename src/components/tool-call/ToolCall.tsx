@@ -194,7 +194,10 @@ export interface ToolCallCardProps {
 export function ToolCallCard({ id, defaultOpen, className }: ToolCallCardProps) {
   const call = useToolCall(id);
   const result = useMessage(call?.resultMessageId ?? "");
+  const interaction = useInteraction(call?.interactionId);
   if (!call) return null;
+  // A call of one of Parley's own tools is the question itself: its card (the next row) shows it.
+  if (interaction?.origin.kind === "tool") return null;
   return (
     <ToolCall.Root call={call} result={result} defaultOpen={defaultOpen} className={className}>
       <ToolCall.Trigger>

@@ -1,0 +1,133 @@
+/**
+ * The interactions, end to end, in Debian's chromium against the demo's reference agent: a
+ * numbered reply answers advice ("3号") and a number outside the range is refused; an interrupt is
+ * approved and resumed in one run; two interrupts are answered in reverse order and sent together;
+ * a deadline declines by itself. Every request the page makes to the agent is recorded, so "sent
+ * once" and "sent nothing" are checked on the wire.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import type { RunAgentInput } from "@ag-ui/core";
+import type { ViteDevServer } from "vite";
+import { openBrowser, send, shown, startDemo, type Browser } from "./support";
+
+let server: ViteDevServer;
+let browser: Browser;
+let page: Page;
+let url: string;
+/** Bodies of the runs the page posted to the agent, in order. */
+let runs: RunAgentInput[] = [];
+/** Added to every run's forwardedProps (the reference agent reads `expiresInMs`). */
+let forwarded: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  ({ server, url } = await startDemo());
+  browser = await openBrowser();
+  page = browser.page;
+  await page.route("**/api/agent", async (route) => {
+    const body = JSON.parse(route.request().postData() ?? "{}") as RunAgentInput;
+    body.forwardedProps = { ...(body.forwardedProps as object), ...forwarded };
+    runs.push(body);
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+beforeEach(async () => {
+  runs = [];
+  forwarded = {};
+  browser.problems.length = 0;
+  await page.goto(url);
+  await page.locator('[data-ui="kit"]').waitFor();
+});
+
+const card = (type: string) => page.locator(`[data-slot=interaction][data-type=${type}]`);
+const scenario = (name: string) => page.getByRole("button", { name, exact: true }).click();
+
+describe("interactions in the demo", () => {
+  it("booking: '9' is refused and sends nothing; '3号' answers option 3 and the agent books it", async () => {
+    await scenario("Booking (advice)");
+    const advice = card("advice");
+    await advice.and(page.locator("[data-state=pending]")).waitFor({ timeout: 15_000 });
+    await expect.poll(() => advice.locator("[data-slot=advice-option]").count()).toBe(3);
+    expect(await advice.locator("[data-slot=advice-option]").nth(2).getAttribute("data-number")).toBe("3");
+    expect(runs).toHaveLength(1);
+    // The tools the agent may ask with, and the numbering rules, went out with the run.
+    expect(runs[0]!.tools.map((t) => t.name)).toContain("parley_advise");
+    expect(runs[0]!.context.map((c) => c.description).join()).toContain("numbered replies");
+
+    const box = page.getByRole("textbox", { name: "Message" });
+    await box.fill("9");
+    await page.locator("[data-slot=composer-preview][data-state=refused]").filter({ hasText: "1–3" }).waitFor();
+    await box.press("Enter");
+    await page.waitForTimeout(300);
+    expect(runs).toHaveLength(1);
+    await expect.poll(() => box.inputValue()).toBe("9");
+
+    await box.fill("3号");
+    await page.locator("[data-slot=composer-preview][data-state=answer]").filter({ hasText: "18:40" }).waitFor();
+    await box.press("Enter");
+    await shown(page, "Booked the 18:40 to Lyon").first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => advice.getAttribute("data-state")).toBe("answered");
+    await advice.locator("[data-slot=interaction-outcome]").filter({ hasText: "number reply" }).waitFor();
+    expect(runs).toHaveLength(2);
+    const answer = runs[1]!.messages.at(-1);
+    expect(answer).toMatchObject({ role: "tool" });
+    expect(JSON.parse(String(answer?.content))).toEqual({ status: "answered", response: { action: "choose", optionIds: ["dep-1840"], numbers: [3] } });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it("an interrupt is approved and resumed in one run", async () => {
+    await scenario("Delete (approval)");
+    const permission = card("permission_request");
+    await permission.and(page.locator("[data-state=pending]")).waitFor({ timeout: 15_000 });
+    await permission.getByText("Approve deleting /tmp/cache?").waitFor();
+    // The tool call the interrupt is about waits for the person, not for a result.
+    await page.locator("[data-slot=tool-call-status][data-status=waiting-for-person]").waitFor();
+    await page.locator("[data-slot=interaction-queue-item]").first().waitFor();
+
+    await permission.getByRole("button", { name: "Approve" }).click();
+    await shown(page, "Deleted /tmp/cache.").first().waitFor({ timeout: 15_000 });
+    expect(runs).toHaveLength(2);
+    expect(runs[1]!.resume).toEqual([{ interruptId: expect.any(String), status: "resolved", payload: { approved: true } }]);
+    await expect.poll(() => page.locator("[data-slot=interaction-queue]").getAttribute("data-state")).toBe("empty");
+    expect(browser.problems).toEqual([]);
+  });
+
+  it("two interrupts answered in reverse order go out together, in one run", async () => {
+    await scenario("Two approvals");
+    await expect.poll(() => page.locator("[data-slot=thread] [data-slot=interaction][data-state=pending]").count(), { timeout: 15_000 }).toBe(2);
+    const thread = page.locator("[data-slot=thread]");
+    // The second question first: the courier note.
+    const note = thread.locator("[data-slot=interaction][data-type=input_request]");
+    await note.getByRole("textbox").first().fill("Leave it with the concierge");
+    await note.getByRole("button", { name: "Submit" }).click();
+    await expect.poll(() => note.getAttribute("data-state")).toBe("answered");
+    await page.waitForTimeout(300);
+    expect(runs).toHaveLength(1); // nothing goes out while a question is open
+    await thread.locator("[data-slot=interaction][data-type=permission_request]").getByRole("button", { name: "Approve" }).click();
+    await shown(page, "concierge").nth(1).waitFor({ timeout: 15_000 });
+    expect(runs).toHaveLength(2);
+    expect(runs[1]!.resume?.map((r) => r.status)).toEqual(["resolved", "resolved"]);
+    expect(runs[1]!.resume?.[0]?.payload).toEqual({ approved: true });
+    expect(runs[1]!.resume?.[1]?.payload).toEqual({ note: "Leave it with the concierge" });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it("a deadline declines by itself, with a countdown before", async () => {
+    forwarded = { expiresInMs: 4_000 };
+    await scenario("Address form");
+    const form = page.locator("[data-slot=thread] [data-slot=interaction][data-type=input_request]");
+    await form.and(page.locator("[data-state=pending]")).waitFor({ timeout: 15_000 });
+    await form.locator("[data-slot=interaction-countdown]").waitFor();
+    await expect.poll(() => form.getAttribute("data-state"), { timeout: 10_000 }).toBe("timed-out");
+    await shown(page, "No address, no delivery").first().waitFor({ timeout: 15_000 });
+    expect(runs).toHaveLength(2);
+    expect(runs[1]!.resume).toEqual([{ interruptId: expect.any(String), status: "cancelled" }]);
+    expect(browser.problems).toEqual([]);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * What the browser tests share: the demo served by Vite with its embedded reference agent, and
+ * Debian's chromium driven by playwright-core with a fresh profile. Any console error, page error
+ * or failed request is collected in `problems`, for the test to assert empty.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { createServer, type ViteDevServer } from "vite";
+
+export const root = resolve(import.meta.dirname, "../..");
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export async function startDemo(): Promise<{ server: ViteDevServer; url: string }> {
+  const server = await createServer({
+    configFile: join(root, "demo/vite.config.ts"),
+    server: { host: "127.0.0.1", port: 0, strictPort: false, hmr: false },
+    logLevel: "warn",
+    clearScreen: false,
+  });
+  await server.listen();
+  const url = server.resolvedUrls?.local[0] ?? "";
+  if (!/^http:\/\/127\.0\.0\.1:\d+\/$/.test(url)) throw new Error(`The demo did not start on loopback: "${url}"`);
+  return { server, url };
+}
+
+export interface Browser {
+  context: BrowserContext;
+  page: Page;
+  problems: string[];
+  close(): Promise<void>;
+}
+
+export async function openBrowser(viewport = { width: 1200, height: 900 }): Promise<Browser> {
+  const userDataDir = mkdtempSync(join(tmpdir(), "parley-chromium-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    viewport,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console.error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  page.on("requestfailed", (request) => {
+    // An aborted SSE request on navigation (or Stop/Pause) is fine; anything else is not.
+    if (!request.failure()?.errorText.includes("ABORTED")) problems.push(`requestfailed: ${request.url()} ${request.failure()?.errorText}`);
+  });
+  return {
+    context,
+    page,
+    problems,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Text in the page itself, not in the thread's screen-reader announcer (which repeats replies). */
+export function shown(page: Page, text: string) {
+  return page.getByText(text, { exact: false }).and(page.locator(":not([data-slot=thread-announcer])"));
+}
+
+export async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole("textbox", { name: "Message" }).first();
+  await box.fill(text);
+  await box.press("Enter");
+}
