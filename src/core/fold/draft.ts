@@ -16,8 +16,14 @@ type Writable<V> = V extends ReadonlyTable<infer R> ? IdTable<R> : Mutable<V> & 
 export class Draft {
   readonly s: Mutable<ThreadState>;
   private readonly owned = new Set<object>();
-  /** Tool calls whose argument text changed; parsed once when the batch ends. */
+  /** Tool calls whose argument text (or streaming status) changed; parsed once when the batch ends. */
   readonly touchedToolCalls = new Set<string>();
+  /**
+   * Tool calls that started, ended or were taken from history in the event being folded: their
+   * interactions are derived right after that event, so rows, numbers and the arguments an
+   * interrupt shows keep stream order however the network cut the stream into bursts.
+   */
+  readonly toolCallsToDerive = new Set<string>();
   /** Index of the event being folded. */
   eventIndex: number;
 

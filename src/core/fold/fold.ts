@@ -1,5 +1,4 @@
 import { EventType, type Message } from "@ag-ui/core";
-import { parse as parsePartialJson } from "partial-json";
 import { chunk, closeAllLanes, closeLane, NO_LANES } from "./chunks";
 import { Draft } from "./draft";
 import { IdTable } from "./idTable";
@@ -15,7 +14,7 @@ import {
   startMessage,
 } from "./messages";
 import { reasoningSpan, runError, runFinished, runStarted, step, subagentEnded, subagentStarted } from "./runs";
-import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, malformed, ownerOf, takeMessage } from "./shared";
+import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, malformed, ownerOf, parseArgs, takeMessage } from "./shared";
 import { customInteraction, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT, syncToolInteractions } from "../interactions/derive";
 import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "./tools";
 import { deriveStatus } from "./status";
@@ -84,6 +83,10 @@ export function foldEvents(state: ThreadState, events: Iterable<unknown>): Threa
   for (const event of events) {
     try {
       applyEvent(d, event);
+      if (d.toolCallsToDerive.size) {
+        syncToolInteractions(d, d.toolCallsToDerive);
+        d.toolCallsToDerive.clear();
+      }
     } catch (error) {
       // A bug of ours must not take the stream down with it: record it and go on.
       d.error("malformed-event", `The event could not be applied: ${describe(error)}`, event);
@@ -253,20 +256,4 @@ function finish(d: Draft): ThreadState {
   d.s.eventCount = d.eventIndex;
   d.s.status = deriveStatus(d.s);
   return d.s;
-}
-
-/**
- * `args` is a function of `argsText` alone. It used to fall back to the previous parse on failure,
- * but "previous" is the value at the end of the last *burst*, so the same stream gave different
- * args depending on how the network cut it (`"1"` then `"-"`: `1` event by event, `undefined` in
- * one burst). partial-json parses every prefix of a JSON object or array, so this only matters for
- * text that is not JSON (or a top-level number cut at `-` or `2.`).
- */
-function parseArgs(text: string): unknown {
-  if (!text.trim()) return undefined;
-  try {
-    return parsePartialJson(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -11,7 +11,7 @@ import { EventType } from "@ag-ui/core";
 import type { Draft } from "./draft";
 import { NO_LANES } from "./chunks";
 import { closeMessage } from "./messages";
-import { addInterruptInteractions, answersOpenInteraction, withdrawUnresumedInterrupts } from "../interactions/derive";
+import { addInterruptInteractions, answersOpenInteraction, syncToolInteractions, withdrawUnresumedInterrupts } from "../interactions/derive";
 import { AN_ID, addMessage, isClientOnlyRole, editLastRun, editToolCall, isId, isRecord, linkToolResult, malformed, ownerOf, runningRun, takeMessage } from "./shared";
 import type { RunFailure, RunRecord, RunStatus, StepRecord, SubagentRecord } from "./types";
 
@@ -116,12 +116,18 @@ export function runError(d: Draft, event: RunErrorEvent): void {
 export function endRun(d: Draft, status: RunStatus, error?: RunFailure): RunRecord {
   for (const id of [...d.s.openMessageIds]) closeMessage(d, id);
   const run = editLastRun(d) as RunRecord;
+  const ended: string[] = [];
   for (const id of run.toolCallIds) {
     const call = d.s.toolCalls.get(id);
     if (call?.status === "streaming-args") {
       editToolCall(d, call).status = status === "finished" || status === "interrupted" ? "waiting" : "error";
+      d.touchedToolCalls.add(id);
+      ended.push(id);
     }
   }
+  // A Parley call cut off by the end of its run is asked (or withdrawn) now, before the run's
+  // interrupts, as it came before them; the client's Stop and Pause end runs here too.
+  if (ended.length) syncToolInteractions(d, ended);
   run.status = status;
   if (error) run.error = error;
   // A subagent still running when its run ends will never finish: left "running", it kept

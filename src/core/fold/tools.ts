@@ -91,6 +91,7 @@ export function startToolCall(d: Draft, event: ToolCallStartFields): void {
   d.edit("toolCalls").set(d.adopt(call));
   // A Parley tool's card appears as soon as the call starts, and fills in as its arguments stream.
   d.touchedToolCalls.add(id);
+  d.toolCallsToDerive.add(id);
 }
 
 /** `TOOL_CALL_ARGS`: append a fragment of the JSON argument text; it is parsed once per batch. */
@@ -125,6 +126,7 @@ export function endToolCall(d: Draft, event: { type?: unknown; toolCallId?: unkn
   }
   editToolCall(d, existing).status = existing.resultMessageId ? "complete" : "waiting";
   d.touchedToolCalls.add(existing.id);
+  d.toolCallsToDerive.add(existing.id);
 }
 
 /**

@@ -52,7 +52,9 @@ export function resumeEntryFor(interaction: Interaction): ResumeEntry | undefine
   if (interaction.origin.kind !== "interrupt") return undefined;
   const interruptId = interaction.origin.interruptId;
   const approval = interaction.origin.reason === "tool_call" || interaction.origin.reason === "confirmation";
-  if (interaction.status === "timed_out" || interaction.status === "withdrawn") return { interruptId, status: "cancelled" };
+  // An invalid interrupt can never be answered, yet counts as covered: it is cancelled, or the run
+  // would leave it unresumed (which the protocol rejects).
+  if (interaction.status === "timed_out" || interaction.status === "withdrawn" || interaction.status === "invalid") return { interruptId, status: "cancelled" };
   if (interaction.status === "declined") {
     return approval ? { interruptId, status: "resolved", payload: { approved: false } } : { interruptId, status: "cancelled" };
   }

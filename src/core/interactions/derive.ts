@@ -1,7 +1,7 @@
 import type { Interrupt } from "@ag-ui/core";
 import type { Draft } from "../fold/draft";
 import type { ThreadMessage, ToolCallState } from "../fold/types";
-import { isRecord } from "../fold/shared";
+import { isRecord, parseArgs } from "../fold/shared";
 import { parseEnvelope, type Envelope, type InputRequestPayload, type PermissionCategory, PERMISSION_CATEGORIES } from "../protocol/envelope";
 import { envelopeFromToolArgs, parleyToolType, type ParleyToolName } from "../protocol/parleyTools";
 import type { Interaction, InteractionOrigin, InteractionRow } from "./types";
@@ -111,8 +111,11 @@ export function syncToolInteractions(d: Draft, callIds: Iterable<string>): void 
       edited.problem = "The run ended before the question was complete.";
       delete edited.draft;
     } else {
-      const raw = envelopeFromToolArgs(call.id, call.name as ParleyToolName, call.args);
-      const parsed = call.args === undefined && call.argsText.trim() ? { ok: false as const, problem: "The tool call's arguments are not valid JSON" } : parseEnvelope(raw);
+      // Parsed here, not read from `call.args`: that is brought up to date once per burst, and the
+      // envelope must not depend on where the burst ended.
+      const args = parseArgs(call.argsText);
+      const raw = envelopeFromToolArgs(call.id, call.name as ParleyToolName, args);
+      const parsed = args === undefined && call.argsText.trim() ? { ok: false as const, problem: "The tool call's arguments are not valid JSON" } : parseEnvelope(raw);
       if (parsed.ok) open(d, edited, parsed.envelope);
       else invalidate(d, edited, `${call.name}: ${parsed.problem}`, call.argsText, call);
     }
@@ -137,7 +140,9 @@ export function addInterruptInteractions(d: Draft, interrupts: readonly Interrup
     const taken = d.s.interactions.get(interrupt.id);
     const id = taken ? `${interrupt.id}@${runId}` : interrupt.id;
     const origin: InteractionOrigin = { kind: "interrupt", interruptId: interrupt.id, reason: String(interrupt.reason ?? "") };
-    const call = typeof interrupt.toolCallId === "string" ? d.s.toolCalls.get(interrupt.toolCallId) : undefined;
+    const known = typeof interrupt.toolCallId === "string" ? d.s.toolCalls.get(interrupt.toolCallId) : undefined;
+    // The arguments as streamed so far, whether or not this burst has parsed them yet.
+    const call = known && { ...known, args: parseArgs(known.argsText) };
     if (typeof interrupt.toolCallId === "string") origin.toolCallId = interrupt.toolCallId;
     const interaction = newInteraction(id, origin, "permission_request", runId);
     if (timestamp !== undefined) interaction.createdAt = timestamp;
@@ -146,7 +151,7 @@ export function addInterruptInteractions(d: Draft, interrupts: readonly Interrup
     if (parsed.ok) open(d, interaction, parsed.envelope);
     else invalidate(d, interaction, `Interrupt "${interrupt.id}": ${parsed.problem}`, interrupt, interrupt);
     syncRow(d, interaction);
-    if (call) linkCall(d, call, interaction.id);
+    if (known) linkCall(d, known, interaction.id);
   }
 }
 
@@ -239,9 +244,17 @@ export function withdrawUnresumedInterrupts(d: Draft): void {
  */
 export function answersOpenInteraction(d: Draft, message: { role?: unknown; toolCallId?: unknown }): boolean {
   if (message.role !== "tool" || typeof message.toolCallId !== "string") return false;
-  const call = d.s.toolCalls.get(message.toolCallId);
+  const toolCallId = message.toolCallId;
+  const call = d.s.toolCalls.get(toolCallId);
   const interaction = call?.interactionId ? d.s.interactions.get(call.interactionId) : undefined;
   if (interaction && (interaction.status === "pending" || interaction.status === "streaming")) return true;
-  // A call of a Parley tool whose interaction the burst has not derived yet is waiting too.
-  return Boolean(call && !interaction && parleyToolType(call.name) && !call.resultMessageId);
+  // An interrupt about a call the thread does not hold (run on the server), or whose link a
+  // snapshot re-stating the call dropped, waits for the person all the same.
+  for (const id of d.s.interactionIds) {
+    const other = d.s.interactions.get(id);
+    if (other?.origin.kind === "interrupt" && other.origin.toolCallId === toolCallId && (other.status === "pending" || other.status === "streaming")) return true;
+  }
+  // A Parley call's interaction is derived right after the event that started it, so a call
+  // without one here came in this same event from history (a run input), answered or not.
+  return false;
 }

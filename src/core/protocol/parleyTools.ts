@@ -104,6 +104,8 @@ export const parleyTools: readonly Tool[] = [
         confirmLabel: { type: "string" },
         cancelLabel: { type: "string" },
         confirmText: { type: "string", description: "Text the person must type to approve (e.g. the file name)." },
+        args: { description: "The arguments of the operation, when it is a tool call; shown to the person." },
+        editable: { type: "boolean", description: "The person may change args before approving; the answer then carries editedArgs." },
         ...envelopeFields,
       },
       required: ["operation", "summary"],
@@ -163,6 +165,8 @@ export function envelopeFromToolArgs(toolCallId: string, name: ParleyToolName, a
   const envelope: Record<string, unknown> = { messageId: toolCallId, messageType: PARLEY_TOOL_TYPES[name], payload };
   if (args && typeof args === "object" && !Array.isArray(args)) {
     for (const [key, value] of Object.entries(args)) {
+      // JSON.parse keeps "__proto__" as an own key; assigning it would swap the payload's prototype.
+      if (key === "__proto__") continue;
       if (ENVELOPE_KEYS.has(key)) envelope[key] = value;
       else payload[key] = value;
     }
