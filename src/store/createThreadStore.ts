@@ -120,6 +120,11 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   let lastRun: { options: RunOptions; messageIdsBefore: ReadonlySet<string> } | undefined;
   /** The person's side owes the agent a run: an answer (or a tool result) it has not seen yet. */
   let owesRun = false;
+  /**
+   * Answers sent with the run in flight. They count as delivered once the agent starts that run
+   * (`RUN_STARTED`); a request that fails before leaves them undelivered, so Retry sends them again.
+   */
+  let inFlight: { runId: string; ids: readonly string[] } | undefined;
   let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
 
   return createStore<ThreadStoreState>()((set, get) => {
@@ -132,9 +137,19 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     };
 
     const batcher = createFrameBatcher(options.batch, (events) => {
-      set((s) => ({ thread: withReceived(s.thread, foldEvents(s.thread, events)) }));
+      set((s) => ({ thread: delivered(withReceived(s.thread, foldEvents(s.thread, events))) }));
       scheduleDeadlines();
     });
+
+    /** The agent started the run that carries the answers in flight: they are delivered, once. */
+    const delivered = (thread: ThreadState): ThreadState => {
+      if (!inFlight || !active || active.runId !== inFlight.runId) return thread;
+      // A RUN_STARTED names its run; a RUN_ERROR sent instead of starting leaves a record without one.
+      if (!thread.runs.slice(active.runsBefore).some((run) => run.runId !== "")) return thread;
+      const { runId, ids } = inFlight;
+      inFlight = undefined;
+      return applyClientAction(thread, { type: "deliver", interactionIds: ids, runId });
+    };
 
     /** One timer for the earliest deadline; when it fires every question due is declined for the person. */
     const scheduleDeadlines = () => {
@@ -163,10 +178,12 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     };
 
     /** Once nothing is open and something is owed, the agent hears the answers in one run. */
-    const continueIfAnswered = () => {
+    const continueIfAnswered = (afterRun = false) => {
       if (options.autoContinue === false) return;
       const { agent, isRunning, thread } = get();
       if (!agent || isRunning || selectPendingIds(thread).length) return;
+      // After a run that failed, the person decides (Retry): going on by itself could loop.
+      if (afterRun && thread.runs[thread.runs.length - 1]?.status === "error") return;
       if (!owesRun && undeliveredIds(thread).length === 0) return;
       run();
     };
@@ -197,6 +214,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       batcher.flush();
       const { runsBefore } = active;
       active = undefined;
+      // Never started: the answers it carried were not delivered and go out with the next run.
+      if (inFlight?.runId === runId) inFlight = undefined;
       let thread = get().thread;
       const own = thread.runs.length > runsBefore ? thread.runs[thread.runs.length - 1] : undefined;
       if (!own || own.status === "running") {
@@ -210,7 +229,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       set({ thread, isRunning: false });
       scheduleDeadlines();
       // A run that ended with every question it asked already answered (or a notification shown) goes on.
-      if (!ending) queueMicrotask(continueIfAnswered);
+      if (!ending) queueMicrotask(() => continueIfAnswered(true));
     };
 
     const run = (runOptions: RunOptions = {}): boolean => {
@@ -228,7 +247,11 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         .map((id) => thread.interactions.get(id)!)
         .filter((i) => i.origin.kind === "custom")
         .map((i) => answerInWords(i, locale));
-      if (words.length) thread = applyClientAction(thread, { type: "append-message", message: { id: createId(), role: "user", content: words.join("\n") } });
+      if (words.length) {
+        // One id per set of answers, so a retried run does not say them twice.
+        const id = `parley-words:${owed.filter((o) => thread.interactions.get(o)?.origin.kind === "custom").join("+")}`;
+        thread = applyClientAction(thread, { type: "append-message", message: { id, role: "user", content: words.join("\n") } });
+      }
       const runId = createId();
       const input = buildRunInput(thread, {
         runId,
@@ -238,7 +261,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         ...(options.parleyTools === false ? { parleyTools: false } : {}),
         locale,
       });
-      if (owed.length) thread = applyClientAction(thread, { type: "deliver", interactionIds: owed, runId });
+      inFlight = owed.length ? { runId, ids: owed } : undefined;
       owesRun = false;
       lastRun = { options: runOptions, messageIdsBefore: new Set(thread.messageIds) };
       const current: NonNullable<typeof active> = { runId, runsBefore: thread.runs.length, stopped: false };
@@ -306,6 +329,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         if (!declineFirst) return false;
         declineOpen("text-reply");
       }
+      // Checked before the message is added: a refused run must not leave it behind unsent.
+      if (uncoveredInterrupts(get().thread, [...(options.defaults?.resume ?? []), ...(rest.resume ?? [])]).length) return false;
       const message: Message = { id: createId(), role: "user", content };
       set((s) => ({ thread: applyClientAction(s.thread, { type: "append-message", message }) }));
       return run(rest);
@@ -333,7 +358,13 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       },
       answer: (interactionId, response, how = "click") => settleAndContinue({ type: "answer", interactionId, response, how, at: now() }),
       decline: (interactionId, how = "click") => settleAndContinue({ type: "decline", interactionId, how, at: now() }),
-      correct: (interactionId, response, how = "click") => act({ type: "correct", interactionId, response, how, at: now() }),
+      correct(interactionId, response, how = "click") {
+        // On its way to the agent already: the request cannot be changed any more.
+        if (inFlight?.ids.includes(interactionId)) {
+          return { ok: false, refusal: { code: "already-delivered", message: "This answer is on its way to the agent; it can no longer be changed." } };
+        }
+        return act({ type: "correct", interactionId, response, how, at: now() });
+      },
       withdraw: (interactionId, reason) => settleAndContinue({ type: "withdraw", interactionId, at: now(), ...(reason ? { reason } : {}) }),
       declineOpen(how = "click") {
         const count = declineOpen(how);
@@ -367,6 +398,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         get().stop();
         lastRun = undefined;
         owesRun = false;
+        inFlight = undefined;
         if (deadlineTimer !== undefined) clearTimeout(deadlineTimer);
         deadlineTimer = undefined;
         set({ thread: initialThread() });

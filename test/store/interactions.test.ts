@@ -96,9 +96,11 @@ describe("answering starts the next run", () => {
     const result = second.messages.find((m) => m.role === "tool");
     expect(result).toEqual({ id: answerMessageId("tc1"), role: "tool", toolCallId: "tc1", content: '{"status":"answered","response":{"action":"choose","optionIds":["c"],"numbers":[3]}}' });
     expect(second.messages.some((m) => (m.role as string) === "interaction")).toBe(false);
-    expect(interaction(store, "tc1").deliveredInRunId).toBe(second.runId);
+    // Delivered once the agent starts the run that carries it, not when the request leaves.
+    expect(interaction(store, "tc1").deliveredInRunId).toBeUndefined();
 
     fake.play([ev.textStart("m2"), ev.text("m2", "Booked."), ev.textEnd("m2")]);
+    expect(interaction(store, "tc1").deliveredInRunId).toBe(second.runId);
     await tick();
     expect(fake.inputs).toHaveLength(2); // nothing more is owed
     s().sendMessage("thanks");
@@ -106,6 +108,32 @@ describe("answering starts the next run", () => {
     expect(third.messages.filter((m) => m.role === "tool")).toHaveLength(1);
     expect(third.resume).toBeUndefined();
     expect(interaction(store, "tc1").deliveredInRunId).toBe(second.runId);
+  });
+
+  it("a request that fails before the run starts leaves the answers undelivered; Retry sends them again, in words once", async () => {
+    const { fake, store, s } = setup();
+    s().sendMessage("Export");
+    fake.play([custom({ messageId: "e1", messageType: "error", payload: { content: "Quota full", actions: ["retry", "undo"] } })]);
+    await tick();
+    expect(s().answer("e1", { action: "undo" })).toEqual({ ok: true });
+    expect(fake.inputs).toHaveLength(2);
+    expect(fake.inputs[1]!.forwardedProps).toMatchObject({ parley: { responses: [{ messageId: "e1", response: { action: "undo" } }] } });
+    // On its way: it can no longer be changed.
+    expect(s().correct("e1", { action: "retry" })).toMatchObject({ ok: false, refusal: { code: "already-delivered" } });
+    // The agent refuses before RUN_STARTED: nothing reached it.
+    fake.push(ev.runError("The gateway is down.", "http-502"));
+    fake.complete();
+    await tick();
+    expect(fake.inputs).toHaveLength(2); // a failed run is not sent again by itself
+    expect(interaction(store, "e1").deliveredInRunId).toBeUndefined();
+    expect(s().correct("e1", { action: "retry" })).toEqual({ ok: true });
+    expect(s().retry()).toBe(true);
+    const again = fake.inputs[2]!;
+    expect(again.forwardedProps).toMatchObject({ parley: { responses: [{ messageId: "e1", response: { action: "retry" } }] } });
+    const words = again.messages.filter((m) => m.role === "user" && m.id.startsWith("parley-words:"));
+    expect(words).toHaveLength(1);
+    fake.play([]);
+    expect(interaction(store, "e1").deliveredInRunId).toBe(again.runId);
   });
 
   it("an interrupt answer: the next run resumes it, and the run after does not", async () => {

@@ -74,7 +74,10 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
       if (action.type === "answer") return checkResponse(interaction, action.response);
       return undefined;
     }
-    case "pause":
+    case "pause": {
+      const last = thread.runs[thread.runs.length - 1];
+      return last?.status === "running" ? undefined : { code: "not-running", message: "No run is going; there is nothing to pause." };
+    }
     case "end-run":
       return undefined;
     case "truncate":
@@ -151,6 +154,8 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       edited.status = "withdrawn";
       edited.settledAt = action.at;
       if (action.reason) edited.problem = action.reason;
+      // A tool call must still get a result, or the next run's history is one model APIs reject.
+      if (edited.origin.kind === "tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent("withdrawn"));
       break;
     }
     case "deliver": {
@@ -191,9 +196,12 @@ function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_o
   edited.how = how;
   if (response !== undefined) edited.response = normaliseResponse(edited, response);
   else delete edited.response;
-  if (edited.origin.kind !== "tool") return;
-  const content = toolResultContent(status, edited.response);
-  const messageId = answerMessageId(edited.origin.toolCallId);
+  if (edited.origin.kind === "tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent(status, edited.response));
+}
+
+/** The tool message that answers a Parley tool call: added once, rewritten on correction. */
+function writeToolResult(d: Draft, toolCallId: string, content: string): void {
+  const messageId = answerMessageId(toolCallId);
   const existing = d.s.messages.get(messageId);
   if (existing?.role === "tool") {
     const owned = d.own(existing);
@@ -201,7 +209,7 @@ function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_o
     d.edit("messages").set(owned);
     return;
   }
-  const message: ToolMessage = { id: messageId, role: "tool", toolCallId: edited.origin.toolCallId, content };
+  const message: ToolMessage = { id: messageId, role: "tool", toolCallId, content };
   addMessage(d, d.adopt(message) as ThreadMessage);
   linkToolResult(d, message as ThreadMessage);
 }
@@ -231,9 +239,7 @@ function receive(d: Draft, at: number): boolean {
     if (timeoutMs !== undefined && edited.deadline === undefined && edited.status === "pending") edited.deadline = at + timeoutMs;
     // A notification asked through a tool call still owes the agent its result: it was shown.
     if (edited.status === "shown" && edited.origin.kind === "tool" && !d.s.messages.get(answerMessageId(edited.origin.toolCallId))) {
-      const message: ToolMessage = { id: answerMessageId(edited.origin.toolCallId), role: "tool", toolCallId: edited.origin.toolCallId, content: toolResultContent("shown") };
-      addMessage(d, d.adopt(message) as ThreadMessage);
-      linkToolResult(d, message as ThreadMessage);
+      writeToolResult(d, edited.origin.toolCallId, toolResultContent("shown"));
     }
     changed = true;
   }

@@ -10,6 +10,8 @@ import type { Draft } from "./draft";
 import { applyJsonPatch } from "./jsonPatch";
 import {
   isClientOnlyRole,
+  refusedReservedId,
+  RESERVED_ID_PREFIXES,
   addMessage,
   editMessage,
   editToolCall,
@@ -58,6 +60,7 @@ export function startMessage(d: Draft, event: StartFields, reasoning: boolean): 
     message.streaming = true;
     mergeEventMetadata(message, event);
   } else {
+    if (refusedReservedId(d, id, event)) return;
     const message = { id, role, content: "", streaming: true } as ThreadMessage & { name?: string; subagentRunId?: string };
     if (typeof event.name === "string" && !reasoning) message.name = event.name;
     if (isId(event.subagentRunId)) message.subagentRunId = event.subagentRunId;
@@ -148,6 +151,7 @@ export function activitySnapshot(d: Draft, event: ActivitySnapshotEvent): void {
   };
   if (isId(event.subagentRunId)) fresh.subagentRunId = event.subagentRunId;
   if (!existing) {
+    if (refusedReservedId(d, event.messageId, event)) return;
     mergeEventMetadata(fresh, event);
     return addMessage(d, fresh);
   }
@@ -219,10 +223,13 @@ export function messagesSnapshot(d: Draft, event: MessagesSnapshotEvent): void {
       d.error("duplicate-id", `MESSAGES_SNAPSHOT: message "${message.id}" appears twice; the first is kept`, event);
       continue;
     }
-    if (isClientOnlyRole(message.role) || d.s.messages.get(message.id)?.role === "interaction") {
+    const existing = d.s.messages.get(message.id);
+    if (isClientOnlyRole(message.role) || existing?.role === "interaction") {
       d.error("id-conflict", `MESSAGES_SNAPSHOT: "${message.id}" would replace or forge a question for the person; skipped`, event);
       continue;
     }
+    // The person's answers echoed back are kept as this side wrote them; a new reserved id is refused.
+    if (existing ? RESERVED_ID_PREFIXES.some((prefix) => (message.id as string).startsWith(prefix)) : refusedReservedId(d, message.id, event)) continue;
     if (answersOpenInteraction(d, message)) {
       d.error("forged-answer", `MESSAGES_SNAPSHOT: a tool message answering "${String(message.toolCallId)}", which waits for the person, was refused`, event);
       continue;
@@ -237,7 +244,8 @@ export function messagesSnapshot(d: Draft, event: MessagesSnapshotEvent): void {
     (m.role === "activity" &&
       (owned ? !owned.includes(m.activityType) : owned !== null && !hasActivity)) ||
     (m.role === "reasoning" && !hasReasoning) ||
-    m.role === "interaction";
+    m.role === "interaction" ||
+    RESERVED_ID_PREFIXES.some((prefix) => m.id.startsWith(prefix));
 
   const messages = d.edit("messages");
   const toolCalls = d.edit("toolCalls");

@@ -12,7 +12,7 @@ import type { Draft } from "./draft";
 import { NO_LANES } from "./chunks";
 import { closeMessage } from "./messages";
 import { addInterruptInteractions, answersOpenInteraction, syncToolInteractions, withdrawUnresumedInterrupts } from "../interactions/derive";
-import { AN_ID, addMessage, isClientOnlyRole, editLastRun, editToolCall, isId, isRecord, linkToolResult, malformed, ownerOf, runningRun, takeMessage } from "./shared";
+import { AN_ID, addMessage, isClientOnlyRole, refusedReservedId, editLastRun, editToolCall, isId, isRecord, linkToolResult, malformed, ownerOf, runningRun, takeMessage } from "./shared";
 import type { RunFailure, RunRecord, RunStatus, StepRecord, SubagentRecord } from "./types";
 
 /** `RUN_STARTED`: a new run; the pending interrupts and tool calls of the last one are now answered or moot. */
@@ -29,8 +29,7 @@ export function runStarted(d: Draft, event: RunStartedEvent): void {
   if (typeof event.timestamp === "number") run.startedAt = event.timestamp;
   (d.edit("runs") as RunRecord[]).push(d.adopt(run));
   d.s.threadId = event.threadId;
-  if (d.s.pendingInterrupts.length) withdrawUnresumedInterrupts(d);
-  d.s.pendingInterrupts = [];
+
   d.s.pendingToolCallIds = [];
   d.s.activeSteps = [];
   d.s.openReasoning = [];
@@ -40,7 +39,7 @@ export function runStarted(d: Draft, event: RunStartedEvent): void {
     for (const message of inputMessages as unknown[]) {
       if (!isRecord(message) || !isId(message.id) || typeof message.role !== "string") continue;
       if (d.s.messages.get(message.id)) continue;
-      if (isClientOnlyRole(message.role)) continue;
+      if (isClientOnlyRole(message.role) || refusedReservedId(d, message.id, event)) continue;
       if (answersOpenInteraction(d, message)) {
         d.error("forged-answer", `RUN_STARTED: input answering "${String(message.toolCallId)}", which waits for the person, was refused`, event);
         continue;
@@ -50,6 +49,10 @@ export function runStarted(d: Draft, event: RunStartedEvent): void {
       linkToolResult(d, taken);
     }
   }
+  // Only after the input is read: a tool result in it for a call an open interrupt is about is
+  // refused as forged above, while the interrupt still waits for the person.
+  if (d.s.pendingInterrupts.length) withdrawUnresumedInterrupts(d);
+  d.s.pendingInterrupts = [];
 }
 
 /** `RUN_FINISHED` with its outcome: success (maybe with tool calls left to answer), interrupt, or cancelled. */
@@ -81,7 +84,12 @@ export function runFinished(d: Draft, event: RunFinishedEvent): void {
       : run.toolCallIds.filter((id) => !d.s.toolCalls.get(id)?.resultMessageId);
   }
   if (outcome?.type === "interrupt") {
-    d.s.pendingInterrupts = outcome.interrupts.map(withoutNullAttribution);
+    // An interrupt without an id can never be resumed, and would block every later run.
+    d.s.pendingInterrupts = outcome.interrupts.filter((interrupt) => {
+      if (isId(interrupt.id)) return true;
+      d.error("malformed-event", "RUN_FINISHED: an interrupt without an id was dropped", event);
+      return false;
+    }).map(withoutNullAttribution);
   }
   const edited = endRun(d, status);
   if (outcome?.type === "interrupt") {

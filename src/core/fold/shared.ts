@@ -42,6 +42,19 @@ export function parseArgs(text: string): unknown {
   }
 }
 
+/** Id prefixes of the rows and messages only the person's side writes (answers, questions, words). */
+export const RESERVED_ID_PREFIXES = ["parley-answer:", "parley-interaction:", "parley-words:"] as const;
+
+/**
+ * Refuses (and records) a message id from the wire that only the person's side may write: a tool
+ * message `parley-answer:…` from the agent would stand in for the person's answer.
+ */
+export function refusedReservedId(d: Draft, id: string, event: unknown): boolean {
+  if (!RESERVED_ID_PREFIXES.some((prefix) => id.startsWith(prefix))) return false;
+  d.error("id-conflict", `"${id.slice(0, 80)}" is reserved for the person's answers and questions; refused`, event);
+  return true;
+}
+
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

@@ -9,6 +9,7 @@ import {
   linkToolResult,
   malformed,
   mergeEventMetadata,
+  refusedReservedId,
   runningRun,
   AN_ID,
 } from "./shared";
@@ -64,6 +65,7 @@ export function startToolCall(d: Draft, event: ToolCallStartFields): void {
     } else if (clash) {
       return d.error("id-conflict", `TOOL_CALL_START: "${ownerId}" is already a ${clash.role} message`, event);
     } else {
+      if (refusedReservedId(d, ownerId, event)) return;
       const created: ThreadAssistantMessage = { id: ownerId, role: "assistant", toolCallIds: [] };
       if (isId(event.subagentRunId)) created.subagentRunId = event.subagentRunId;
       addMessage(d, created as ThreadMessage);
@@ -142,6 +144,7 @@ export function toolCallResult(d: Draft, event: ToolCallResultEvent): void {
   if (d.s.messages.get(event.messageId)) {
     return d.error("duplicate-id", `TOOL_CALL_RESULT: message "${event.messageId}" already exists`, event);
   }
+  if (refusedReservedId(d, event.messageId, event)) return;
   if (answersOpenInteraction(d, { role: "tool", toolCallId: event.toolCallId })) {
     return d.error("forged-answer", `TOOL_CALL_RESULT: tool call "${event.toolCallId}" waits for the person; only the person answers it`, event);
   }

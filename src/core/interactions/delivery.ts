@@ -25,7 +25,7 @@ export function wireResponse(response: InteractionResponse | undefined): Interac
   return rest;
 }
 
-type Outcome = "answered" | "declined" | "timed_out" | "shown";
+type Outcome = "answered" | "declined" | "timed_out" | "withdrawn" | "shown";
 
 /**
  * The `content` of the tool message that answers a Parley tool call.

@@ -93,10 +93,16 @@ export function syncToolInteractions(d: Draft, callIds: Iterable<string>): void 
     const call = d.s.toolCalls.get(callId);
     const type = call && parleyToolType(call.name);
     if (!call || !type) continue;
-    let interaction = d.s.interactions.get(call.interactionId ?? call.id);
+    // Its own interaction only: a CUSTOM envelope or an interrupt may have taken the same id.
+    const own = (id: string | undefined) => {
+      const found = id === undefined ? undefined : d.s.interactions.get(id);
+      return found?.origin.kind === "tool" && found.origin.toolCallId === call.id ? found : undefined;
+    };
+    let interaction = own(call.interactionId) ?? own(call.id) ?? own(`${call.id}#tool`);
     if (!interaction) {
       if (call.resultMessageId) continue;
-      const created = newInteraction(call.id, { kind: "tool", toolCallId: call.id, toolName: call.name }, type, call.runId);
+      const id = d.s.interactions.get(call.id) ? `${call.id}#tool` : call.id;
+      const created = newInteraction(id, { kind: "tool", toolCallId: call.id, toolName: call.name }, type, call.runId);
       created.status = "streaming";
       interaction = addInteraction(d, d.adopt(created));
       if (!interaction) continue;
@@ -133,10 +139,6 @@ function linkCall(d: Draft, call: ToolCallState, interactionId: string): void {
 /** `RUN_FINISHED` with an interrupt outcome: one interaction per interrupt, at the end of the thread. */
 export function addInterruptInteractions(d: Draft, interrupts: readonly Interrupt[], runId: string, timestamp: number | undefined): void {
   for (const interrupt of interrupts) {
-    if (typeof interrupt.id !== "string" || !interrupt.id) {
-      d.error("malformed-event", "RUN_FINISHED: an interrupt without an id was skipped", interrupt);
-      continue;
-    }
     const taken = d.s.interactions.get(interrupt.id);
     const id = taken ? `${interrupt.id}@${runId}` : interrupt.id;
     const origin: InteractionOrigin = { kind: "interrupt", interruptId: interrupt.id, reason: String(interrupt.reason ?? "") };

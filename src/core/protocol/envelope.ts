@@ -27,7 +27,7 @@ export const RTUI_ACTION_TYPES: Readonly<Record<string, MessageType>> = {
   notify: "notification",
 };
 
-/** Bounds that keep a hostile envelope from costing the page: longer text is cut, more options refused. */
+/** Bounds that keep a hostile envelope from costing the page: longer text or more options are refused. */
 export const ENVELOPE_LIMITS = { text: 20_000, options: 50, id: 200 } as const;
 
 const text = () => z.string().check(z.maxLength(ENVELOPE_LIMITS.text));

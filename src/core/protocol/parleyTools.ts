@@ -7,7 +7,7 @@ import type { MessageType } from "./envelope";
  * unanswered until the person answers, and the answer comes back as the tool's result:
  *
  * `{"status":"answered","response":…}` · `{"status":"declined"}` · `{"status":"timed_out"}` ·
- * `{"status":"shown"}` (notifications).
+ * `{"status":"withdrawn"}` (the app took the question back) · `{"status":"shown"}` (notifications).
  *
  * The parameter schemas are the envelope payloads of `envelope.ts`, plus the envelope's own
  * optional fields; `test/core/protocol/parleyTools.test.ts` keeps the two in step.
@@ -22,6 +22,11 @@ const envelopeFields = {
     type: "number",
     exclusiveMinimum: 0,
     description: "Milliseconds the person has to answer; when it runs out the client declines for them.",
+  },
+  expiresAt: {
+    type: "string",
+    format: "date-time",
+    description: "An absolute deadline (ISO 8601); when it passes the client declines for the person.",
   },
   context: {
     type: "object",

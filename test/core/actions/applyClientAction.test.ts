@@ -98,10 +98,10 @@ describe("the lifecycle", () => {
     expect(refusalOf(s, { type: "timeout", interactionId: "tc1", at: Number.MAX_SAFE_INTEGER })).toMatchObject({ code: "not-due" });
   });
 
-  it("pending → withdrawn, with the reason, and nothing sent", () => {
+  it("pending → withdrawn, with the reason; the tool call still gets a result, saying so", () => {
     const s = apply(advised(), { type: "withdraw", interactionId: "tc1", at: 9, reason: "moot" });
     expect(interaction(s, "tc1")).toMatchObject({ status: "withdrawn", problem: "moot", settledAt: 9 });
-    expect(toolMessages(s, "tc1")).toEqual([]);
+    expect(toolMessages(s, "tc1").map((m) => m.content)).toEqual(['{"status":"withdrawn"}']);
   });
 
   it("answering twice is a no-op, and refusalOf says why", () => {
