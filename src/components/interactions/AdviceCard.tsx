@@ -6,7 +6,7 @@ import { useInteractionActions } from "../../react/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
-import { buttonClass, InteractionCard, useRowInteraction } from "./InteractionParts";
+import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 
 /**
  * Advice: the agent's suggestion or question with numbered options (seed 000's enumeration). One
@@ -49,10 +49,11 @@ function AdviceBody({ interaction, payload }: { interaction: InteractionRecord; 
   const { answer, decline } = useInteractionActions();
   const pending = interaction.status === "pending";
   const [chosen, setChosen] = useState<string[]>([]);
+  const [cardRef, focusCard] = useCardFocus();
   const numberOf = (option: AdviceOption) => interaction.numbers[payload.options.indexOf(option)];
 
   const submit = (how: "click" | "key") => {
-    if (chosen.length) answer(interaction.id, { action: "choose", optionIds: chosen, numbers: [] }, how);
+    if (chosen.length && answer(interaction.id, { action: "choose", optionIds: chosen, numbers: [] }, how).ok) focusCard();
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,16 +81,16 @@ function AdviceBody({ interaction, payload }: { interaction: InteractionRecord; 
       : undefined;
 
   return (
-    <InteractionCard.Root interaction={interaction} onKeyDown={onKeyDown}>
+    <InteractionCard.Root ref={cardRef} interaction={interaction} onKeyDown={onKeyDown}>
       <InteractionCard.Header />
       <InteractionCard.Content>{payload.content}</InteractionCard.Content>
       {payload.options.length === 0 ? (
         pending ? (
           <InteractionCard.Actions>
-            <button type="button" data-slot="advice-accept" className={buttonClass.primary} onClick={() => answer(interaction.id, { action: "accept" }, "click")}>
+            <button type="button" data-slot="advice-accept" className={buttonClass.primary} onClick={() => answer(interaction.id, { action: "accept" }, "click").ok && focusCard()}>
               {t.interaction.accept}
             </button>
-            <button type="button" data-slot="advice-reject" className={buttonClass.secondary} onClick={() => answer(interaction.id, { action: "reject" }, "click")}>
+            <button type="button" data-slot="advice-reject" className={buttonClass.secondary} onClick={() => answer(interaction.id, { action: "reject" }, "click").ok && focusCard()}>
               {t.interaction.reject}
             </button>
           </InteractionCard.Actions>
@@ -102,7 +103,7 @@ function AdviceBody({ interaction, payload }: { interaction: InteractionRecord; 
               <button type="submit" data-slot="advice-submit" className={buttonClass.primary} disabled={chosen.length === 0}>
                 {t.interaction.choose}
               </button>
-              <button type="button" data-slot="advice-decline" className={buttonClass.secondary} onClick={() => decline(interaction.id, "click")}>
+              <button type="button" data-slot="advice-decline" className={buttonClass.secondary} onClick={() => decline(interaction.id, "click").ok && focusCard()}>
                 {t.interaction.decline}
               </button>
             </InteractionCard.Actions>

@@ -4,7 +4,7 @@ import { useInteractionActions } from "../../react/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
-import { buttonClass, InteractionCard, useRowInteraction } from "./InteractionParts";
+import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 
 /**
  * An error the agent reports, in words, with its code and the ways to recover it offers (retry,
@@ -25,8 +25,9 @@ function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; p
   const t = useLabels();
   const { answer, decline } = useInteractionActions();
   const chosen = (interaction.response as ErrorResponse | undefined)?.action;
+  const [cardRef, focusCard] = useCardFocus();
   return (
-    <InteractionCard.Root interaction={interaction} role="group" className="pl:border-l-4 pl:border-l-destructive">
+    <InteractionCard.Root ref={cardRef} interaction={interaction} className="pl:border-l-4 pl:border-l-destructive">
       <InteractionCard.Header icon={<span aria-hidden className="pl:text-destructive">⚠</span>} />
       <InteractionCard.Content>{payload.content}</InteractionCard.Content>
       {payload.code ? <p data-slot="error-code" className="pl:m-0 pl:font-mono pl:text-xs pl:text-muted-foreground">{t.interaction.errorCode(payload.code)}</p> : null}
@@ -42,14 +43,14 @@ function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; p
                 data-action={action}
                 data-number={number}
                 className={i === 0 ? buttonClass.primary : buttonClass.secondary}
-                onClick={() => answer(interaction.id, { action }, "click")}
+                onClick={() => answer(interaction.id, { action }, "click").ok && focusCard()}
               >
                 {number !== undefined ? <span aria-hidden className="pl:tabular-nums pl:opacity-80">{number}.</span> : null}
                 {t.interaction.action[action]}
               </button>
             );
           })}
-          <button type="button" data-slot="error-dismiss" className={buttonClass.secondary} onClick={() => decline(interaction.id, "click")}>
+          <button type="button" data-slot="error-dismiss" className={buttonClass.secondary} onClick={() => decline(interaction.id, "click").ok && focusCard()}>
             {t.interaction.decline}
           </button>
         </InteractionCard.Actions>

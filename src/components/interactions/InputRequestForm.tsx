@@ -5,7 +5,7 @@ import { useInteractionActions } from "../../react/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
-import { buttonClass, InteractionCard, useRowInteraction } from "./InteractionParts";
+import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 import { SchemaForm } from "./SchemaForm";
 
 /**
@@ -38,40 +38,43 @@ function InputBody({ interaction, payload }: { interaction: InteractionRecord; p
   const t = useLabels();
   const { answer, decline, correct } = useInteractionActions();
   const [correcting, setCorrecting] = useState(false);
+  const [cardRef, focusCard] = useCardFocus();
   const values = (interaction.response as InputResponse | undefined)?.values;
   const correctable = interaction.status === "answered" && !interaction.deliveredInRunId;
-  const idPrefix = `parley-input-${interaction.id}`;
+  // The button that opened or closed the correction is gone afterwards: focus the card instead.
+  const setCorrectingAndFocus = (next: boolean) => {
+    setCorrecting(next);
+    focusCard();
+  };
 
   return (
-    <InteractionCard.Root interaction={interaction}>
+    <InteractionCard.Root ref={cardRef} interaction={interaction}>
       <InteractionCard.Header />
       {payload.content ? <InteractionCard.Content>{payload.content}</InteractionCard.Content> : null}
       {interaction.status === "pending" ? (
         <SchemaForm
           schema={payload.schema}
-          idPrefix={idPrefix}
-          onSubmit={(v) => answer(interaction.id, { values: v }, "click")}
-          onCancel={() => decline(interaction.id, "click")}
+          onSubmit={(v) => answer(interaction.id, { values: v }, "click").ok && focusCard()}
+          onCancel={() => decline(interaction.id, "click").ok && focusCard()}
           cancelLabel={t.interaction.decline}
         />
       ) : correcting && correctable ? (
         <SchemaForm
           schema={payload.schema}
-          idPrefix={idPrefix}
           defaultValues={values}
           submitLabel={t.interaction.saveChange}
           cancelLabel={t.interaction.cancelChange}
           onSubmit={(v) => {
-            if (correct(interaction.id, { values: v }, "click").ok) setCorrecting(false);
+            if (correct(interaction.id, { values: v }, "click").ok) setCorrectingAndFocus(false);
           }}
-          onCancel={() => setCorrecting(false)}
+          onCancel={() => setCorrectingAndFocus(false)}
         />
       ) : values ? (
         <SchemaForm schema={payload.schema} defaultValues={values} readOnly onSubmit={() => undefined} />
       ) : null}
       {correctable && !correcting ? (
         <InteractionCard.Actions>
-          <button type="button" data-slot="input-change" className={buttonClass.secondary} onClick={() => setCorrecting(true)}>
+          <button type="button" data-slot="input-change" className={buttonClass.secondary} onClick={() => setCorrectingAndFocus(true)}>
             {t.interaction.changeAnswer}
           </button>
         </InteractionCard.Actions>

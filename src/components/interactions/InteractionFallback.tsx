@@ -12,6 +12,16 @@ import { InteractionCard } from "./InteractionParts";
  */
 export function InteractionFallback({ interaction }: { interaction: InteractionRecord }) {
   const t = useLabels();
+  // A known question the run cut off before its envelope was complete: nothing arrived that
+  // could be wrong, so it is shown as withdrawn (with why), not as an unknown type.
+  if (interaction.status === "withdrawn" && !interaction.envelope) {
+    return (
+      <InteractionCard.Root interaction={interaction}>
+        <InteractionCard.Header />
+        <InteractionCard.Outcome />
+      </InteractionCard.Root>
+    );
+  }
   let raw: string;
   try {
     raw = JSON.stringify(interaction.raw ?? interaction.envelope ?? interaction.draft ?? null, null, 2) ?? "";

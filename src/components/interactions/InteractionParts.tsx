@@ -1,4 +1,4 @@
-import { createContext, forwardRef, useContext, useId, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import { createContext, forwardRef, useCallback, useContext, useId, useRef, type ComponentPropsWithoutRef, type ReactNode, type RefObject } from "react";
 import { Slot } from "radix-ui";
 import type { ThreadMessage } from "../../core/fold";
 import type { Interaction as InteractionRecord } from "../../core/interactions";
@@ -38,6 +38,20 @@ export function useRowInteraction(message: ThreadMessage): InteractionRecord | u
   return useInteraction(message.role === "interaction" ? message.interactionId : undefined);
 }
 
+/**
+ * A ref for a card's `Root` and a function that focuses it. An answer removes the button that had
+ * focus; moving focus to the card first keeps it there instead of letting it fall to `<body>`.
+ *
+ * @example
+ * const [cardRef, focusCard] = useCardFocus();
+ * <InteractionCard.Root ref={cardRef} …><button onClick={() => answer(…).ok && focusCard()} /></InteractionCard.Root>
+ */
+export function useCardFocus(): readonly [RefObject<HTMLElement | null>, () => void] {
+  const ref = useRef<HTMLElement>(null);
+  const focus = useCallback(() => ref.current?.focus(), []);
+  return [ref, focus] as const;
+}
+
 /** `timed_out` as `timed-out`: data attributes use kebab case. */
 export function interactionState(interaction: InteractionRecord): string {
   return interaction.status.replace("_", "-");
@@ -52,6 +66,9 @@ export interface InteractionRootProps extends ComponentPropsWithoutRef<"section"
  * One interaction card: a labelled `<section>` with `data-type`, `data-state`
  * (`streaming | pending | answered | declined | timed-out | withdrawn | shown | invalid`),
  * `data-origin` and `data-interaction-id`. Focusable (the queue's "show in conversation" lands here).
+ * Its role is `group`, not a landmark: a thread holds many cards named alike ("Suggestion"), and
+ * the queue shows a card the thread shows too; as regions they would crowd the landmarks and
+ * repeat names.
  */
 const Root = forwardRef<HTMLElement, InteractionRootProps>(function InteractionRoot({ interaction, asChild, className, children, ...props }, ref) {
   const titleId = useId();
@@ -66,6 +83,7 @@ const Root = forwardRef<HTMLElement, InteractionRootProps>(function InteractionR
         data-state={interactionState(interaction)}
         data-origin={interaction.origin.kind}
         data-interaction-id={interaction.id}
+        role="group"
         aria-labelledby={titleId}
         aria-busy={interaction.status === "streaming" || undefined}
         tabIndex={-1}
@@ -105,7 +123,8 @@ const Header = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div"> & { ic
 });
 Header.displayName = "InteractionCard.Header";
 
-function formatLeft(ms: number): string {
+/** Time left as a clock reads it ("4:59", "1:02:03"); the card and the queue say it the same way. */
+export function formatLeft(ms: number): string {
   const total = Math.ceil(ms / 1000);
   const minutes = Math.floor(total / 60);
   const seconds = total % 60;

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useLayoutEffect, useRef, useState, type RefObject } from "react";
 import { Collapsible } from "radix-ui";
 import type { Interaction as InteractionRecord } from "../../core/interactions";
 import { useCountdown, useInteraction, useInteractionActions, usePendingInteractionIds } from "../../react/interactions";
@@ -6,7 +6,7 @@ import { useLabels } from "../../i18n/LabelsContext";
 import { MessageRenderer } from "../registry/MessageRenderer";
 import { useRevealMessage } from "../thread/ThreadNavigation";
 import { cn } from "../lib/cn";
-import { buttonClass } from "./InteractionParts";
+import { buttonClass, formatLeft } from "./InteractionParts";
 
 export interface InteractionQueueProps {
   className?: string;
@@ -27,13 +27,21 @@ export function InteractionQueue({ className, empty }: InteractionQueueProps) {
   const t = useLabels();
   const ids = usePendingInteractionIds();
   const { declineOpen } = useInteractionActions();
+  const queueRef = useRef<HTMLElement>(null);
   if (ids.length === 0 && empty === null) return null;
+  const declineRest = () => {
+    // The button goes with the questions it declined: keep focus in the queue.
+    queueRef.current?.focus();
+    declineOpen("click");
+  };
   return (
     <section
+      ref={queueRef}
+      tabIndex={-1}
       data-slot="interaction-queue"
       data-state={ids.length ? "waiting" : "empty"}
       aria-label={t.interaction.queueTitle}
-      className={cn("pl:flex pl:flex-col pl:gap-2 pl:rounded-lg pl:border pl:border-border pl:bg-background pl:p-3 pl:text-sm pl:text-foreground", className)}
+      className={cn("pl:flex pl:flex-col pl:gap-2 pl:rounded-lg pl:border pl:border-border pl:bg-background pl:p-3 pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring", className)}
     >
       <header className="pl:flex pl:items-center pl:gap-2">
         <h2 className="pl:m-0 pl:text-sm pl:font-semibold">{t.interaction.queueTitle}</h2>
@@ -45,7 +53,7 @@ export function InteractionQueue({ className, empty }: InteractionQueueProps) {
           {ids.length}
         </span>
         {ids.length > 1 ? (
-          <button type="button" data-slot="interaction-queue-decline-all" onClick={() => declineOpen("click")} className={cn(buttonClass.secondary, "pl:ml-auto pl:min-h-8 pl:px-2 pl:text-xs")}>
+          <button type="button" data-slot="interaction-queue-decline-all" onClick={declineRest} className={cn(buttonClass.secondary, "pl:ml-auto pl:min-h-8 pl:px-2 pl:text-xs")}>
             {t.interaction.declineAll}
           </button>
         ) : null}
@@ -54,7 +62,7 @@ export function InteractionQueue({ className, empty }: InteractionQueueProps) {
         <p data-slot="interaction-queue-empty" className="pl:m-0 pl:text-muted-foreground">{empty ?? t.interaction.queueEmpty}</p>
       ) : (
         <ol className="pl:m-0 pl:flex pl:list-none pl:flex-col pl:gap-2 pl:p-0">
-          {ids.map((id) => <QueueItem key={id} id={id} />)}
+          {ids.map((id) => <QueueItem key={id} id={id} queue={queueRef} />)}
         </ol>
       )}
     </section>
@@ -70,17 +78,25 @@ function summaryOf(interaction: InteractionRecord): string {
   return typeof payload?.content === "string" ? payload.content : interaction.messageType;
 }
 
-function QueueItem({ id }: { id: string }) {
+function QueueItem({ id, queue }: { id: string; queue: RefObject<HTMLElement | null> }) {
   const t = useLabels();
   const interaction = useInteraction(id);
   const reveal = useRevealMessage();
   const [open, setOpen] = useState(false);
   const left = useCountdown(interaction?.deadline);
+  const itemRef = useRef<HTMLLIElement>(null);
+  // Answered here, the item leaves the queue: focus stays in the queue instead of falling to <body>.
+  useLayoutEffect(() => {
+    const item = itemRef.current;
+    return () => {
+      if (item?.contains(item.ownerDocument.activeElement)) queue.current?.focus();
+    };
+  }, [queue]);
   if (!interaction) return null;
   const typeName = t.interaction.typeName[interaction.messageType as keyof typeof t.interaction.typeName] ?? interaction.messageType;
   const numbers = interaction.numbers;
   return (
-    <li data-slot="interaction-queue-item" data-interaction-id={id} data-type={interaction.messageType} className="pl:rounded-md pl:border pl:border-border pl:p-2">
+    <li ref={itemRef} data-slot="interaction-queue-item" data-interaction-id={id} data-type={interaction.messageType} className="pl:rounded-md pl:border pl:border-border pl:p-2">
       <Collapsible.Root open={open} onOpenChange={setOpen}>
         <div className="pl:flex pl:flex-wrap pl:items-center pl:gap-2">
           {numbers.length ? (
@@ -91,7 +107,7 @@ function QueueItem({ id }: { id: string }) {
           <span className="pl:text-xs pl:text-muted-foreground">{typeName}</span>
           {left !== undefined ? (
             <span role="timer" data-slot="interaction-queue-countdown" className="pl:ml-auto pl:text-xs pl:tabular-nums pl:text-muted-foreground">
-              {left > 0 ? t.interaction.timeLeft(`${Math.ceil(left / 1000)}s`) : t.interaction.deadlinePassed}
+              {left > 0 ? t.interaction.timeLeft(formatLeft(left)) : t.interaction.deadlinePassed}
             </span>
           ) : null}
         </div>

@@ -6,7 +6,7 @@ import { useLabels } from "../../i18n/LabelsContext";
 import type { MessageComponentProps } from "../registry/registry";
 import { cn } from "../lib/cn";
 import { InteractionFallback } from "./InteractionFallback";
-import { buttonClass, InteractionCard, useRowInteraction } from "./InteractionParts";
+import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 
 /**
  * A permission request: what the agent wants to do, why it asks (category badges: destructive,
@@ -50,13 +50,14 @@ function pretty(value: unknown): string {
 
 const blockClass = "pl:m-0 pl:max-h-56 pl:overflow-auto pl:whitespace-pre-wrap pl:break-words pl:rounded-md pl:bg-muted pl:p-2 pl:font-mono pl:text-xs pl:text-foreground";
 const inputClass =
-  "pl:min-h-10 pl:w-full pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-3 pl:py-2 pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:aria-invalid:border-destructive";
+  "pl:min-h-10 pl:w-full pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-3 pl:py-2 pl:font-sans pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:aria-invalid:border-destructive";
 
 function PermissionBody({ interaction, payload }: { interaction: InteractionRecord; payload: PermissionRequestPayload }) {
   const t = useLabels();
   const { answer, decline } = useInteractionActions();
   const pending = interaction.status === "pending";
   const [typed, setTyped] = useState("");
+  const [cardRef, focusCard] = useCardFocus();
   const [editing, setEditing] = useState(false);
   const [argsText, setArgsText] = useState(() => pretty(payload.args ?? {}));
   const typedId = useId();
@@ -66,9 +67,11 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
 
   const needsTyping = payload.confirmText !== undefined;
   const typedMatches = !needsTyping || typed.trim() === payload.confirmText!.trim();
+  // The editor is open only while the question is: a settled card shows the arguments as sent.
+  const editingArgs = pending && editing;
   let editedArgs: unknown;
   let argsInvalid = false;
-  if (editing) {
+  if (editingArgs) {
     try {
       editedArgs = JSON.parse(argsText);
     } catch {
@@ -79,15 +82,15 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
     if (!typedMatches || argsInvalid) return;
     const response: PermissionResponse = { approved: true };
     if (needsTyping) response.typedConfirmation = typed;
-    if (editing) response.editedArgs = editedArgs;
-    answer(interaction.id, response, "click");
+    if (editingArgs) response.editedArgs = editedArgs;
+    if (answer(interaction.id, response, "click").ok) focusCard();
   };
 
   const response = interaction.response as PermissionResponse | undefined;
   const outcome = interaction.status === "answered" ? (response?.approved ? t.interaction.approved : t.interaction.declined) : undefined;
 
   return (
-    <InteractionCard.Root interaction={interaction} data-destructive={destructive || undefined}>
+    <InteractionCard.Root ref={cardRef} interaction={interaction} data-destructive={destructive || undefined}>
       <InteractionCard.Header>{payload.summary}</InteractionCard.Header>
       {payload.categories.length ? (
         <ul data-slot="permission-categories" className="pl:m-0 pl:flex pl:list-none pl:flex-wrap pl:gap-1.5 pl:p-0">
@@ -116,7 +119,7 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
           <pre className={blockClass}>{pretty(payload.details)}</pre>
         </div>
       ) : null}
-      {payload.args !== undefined && !editing ? (
+      {payload.args !== undefined && !editingArgs ? (
         <div data-slot="permission-args">
           <div className="pl:mb-1 pl:text-xs pl:text-muted-foreground">{t.interaction.arguments}</div>
           <pre className={blockClass}>{pretty(response?.editedArgs ?? payload.args)}</pre>
@@ -128,7 +131,7 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
             <input type="checkbox" checked={editing} onChange={(event) => setEditing(event.target.checked)} className="pl:size-4" />
             {t.interaction.editArguments}
           </label>
-          {editing ? (
+          {editingArgs ? (
             <>
               <textarea
                 aria-label={t.interaction.arguments}
@@ -184,7 +187,7 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
           >
             {payload.confirmLabel ?? t.interaction.approve}
           </button>
-          <button type="button" data-slot="permission-decline" className={buttonClass.secondary} onClick={() => decline(interaction.id, "click")}>
+          <button type="button" data-slot="permission-decline" className={buttonClass.secondary} onClick={() => decline(interaction.id, "click").ok && focusCard()}>
             {payload.cancelLabel ?? t.interaction.decline}
           </button>
         </InteractionCard.Actions>
