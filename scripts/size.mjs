@@ -71,13 +71,16 @@ try {
     },
   });
   const files = readdirSync(join(out), { recursive: true }).filter((f) => String(f).endsWith(".js")).map(String);
-  const weigh = (entry) => {
+  // Eager: what loads with the entry (static imports). With `lazy`, also the chunks it loads on
+  // demand (dynamic `import("./x.js")`, e.g. the JSON Schema form), reported on their own row.
+  const weigh = (entry, lazy = false) => {
     const seen = new Set();
     const visit = (file) => {
       if (seen.has(file)) return;
       seen.add(file);
       const code = readFileSync(join(out, file), "utf8");
       for (const m of code.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) visit(m[1]);
+      if (lazy) for (const m of code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)) visit(m[1]);
     };
     visit(entry);
     const joined = Buffer.concat([...seen].map((f) => readFileSync(join(out, f))));
@@ -86,7 +89,9 @@ try {
   if (!files.includes("parley-ui.js")) throw new Error(`bundle missing; got ${files.join(", ")}`);
   const ui = weigh("parley-ui.js");
   const core = weigh("parley-ui__core.js");
-  rows.push({ name: "bundled:parley-ui", ...ui, note: "src/index.ts + deps, minified" });
+  rows.push({ name: "bundled:parley-ui", ...ui, note: "src/index.ts + deps, minified; what loads with the entry" });
+  const all = weigh("parley-ui.js", true);
+  rows.push({ name: "bundled:parley-ui+lazy", ...all, note: "plus the chunks loaded on first use (the JSON Schema form)" });
   rows.push({ name: "bundled:parley-ui/core", ...core, note: "src/core + deps, minified" });
 } finally {
   rmSync(out, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { ReactNode } from "react";
 import { ParleyUIProvider } from "../src/components";
-import { SchemaForm, type SchemaFormProps } from "../src/components/interactions/SchemaForm";
+import { SchemaFormView as SchemaForm, type SchemaFormProps } from "../src/components/interactions/SchemaFormView";
 
 const meta = {
   title: "Parley/SchemaForm",

@@ -30,5 +30,5 @@ export { InputRequestForm } from "./interactions/InputRequestForm";
 export { ErrorCard } from "./interactions/ErrorCard";
 export { InteractionFallback } from "./interactions/InteractionFallback";
 export { InteractionQueue, type InteractionQueueProps } from "./interactions/InteractionQueue";
-export { SchemaForm, type SchemaFormProps } from "./interactions/SchemaForm";
+export { preloadSchemaForm, SchemaForm, type SchemaFormProps } from "./interactions/SchemaForm";
 export { useRevealMessage } from "./thread/ThreadNavigation";

@@ -7,6 +7,8 @@
  * const labels: Partial<ParleyLabels> = { form: { ...en.form, submit: "Save" } };
  */
 export interface FormLabels {
+  /** While the form (loaded on first use) is on its way. */
+  loading: string;
   submit: string;
   cancel: string;
   /** The visible mark beside the label of a field that must be filled. */
@@ -58,6 +60,7 @@ export interface FormLabels {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export const formEn: FormLabels = {
+  loading: "Loading the form…",
   submit: "Submit",
   cancel: "Cancel",
   required: "Required",
@@ -94,6 +97,7 @@ export const formEn: FormLabels = {
 };
 
 export const formZhCN: FormLabels = {
+  loading: "正在加载表单…",
   submit: "提交",
   cancel: "取消",
   required: "必填",

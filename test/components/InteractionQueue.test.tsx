@@ -227,6 +227,8 @@ describe("InteractionQueue", () => {
       );
       for (const button of screen.getAllByRole("button", { name: "Answer here" })) await user.click(button);
       expect(container.querySelectorAll("[data-slot=interaction][data-interaction-id=addr]")).toHaveLength(2);
+      // The form loads on first use.
+      await waitFor(() => expect(screen.getAllByRole("textbox", { name: "City" })).toHaveLength(2));
       const ids = [...container.querySelectorAll("[id]")].map((el) => el.id);
       expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
       // Each City field is named by its own label.

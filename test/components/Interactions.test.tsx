@@ -356,6 +356,8 @@ describe("InputRequestForm", () => {
     const user = userEvent.setup();
     const store = heard(parleyCall("addr", "parley_request_input", address));
     const { container } = renderKit(card(store, "addr"), store);
+    // The form loads on first use.
+    await screen.findByRole("textbox", { name: "Street" });
     await expectNoAxeViolations(container);
 
     await user.type(screen.getByRole("textbox", { name: "Street" }), "12 rue de Rivoli");
@@ -391,7 +393,7 @@ describe("InputRequestForm", () => {
     const user = userEvent.setup();
     const store = heard(parleyCall("addr", "parley_request_input", address));
     renderKit(card(store, "addr"), store);
-    await user.click(screen.getByRole("button", { name: "Decline" }));
+    await user.click(await screen.findByRole("button", { name: "Decline" }));
     expect(interaction(store, "addr").status).toBe("declined");
     expect(screen.queryByRole("button", { name: "Change answer" })).toBeNull();
   });

@@ -3,7 +3,8 @@ import { StrictMode } from "react";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { ParleyUIProvider } from "../../src/components";
-import { SchemaForm, type SchemaFormProps } from "../../src/components/interactions/SchemaForm";
+// The form itself, not the on-demand wrapper: these tests are about its fields.
+import { SchemaFormView as SchemaForm, type SchemaFormProps } from "../../src/components/interactions/SchemaFormView";
 import { expectNoAxeViolations } from "./support";
 
 const address = {

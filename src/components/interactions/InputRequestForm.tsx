@@ -6,7 +6,7 @@ import { useLabels } from "../../i18n/LabelsContext";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
 import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
-import { SchemaForm } from "./SchemaForm";
+import { preloadSchemaForm, SchemaForm } from "./SchemaForm";
 
 /**
  * An input request: the agent's question and a form built from its JSON Schema, validated before
@@ -22,6 +22,8 @@ export function InputRequestForm({ message }: MessageComponentProps) {
   if (!interaction) return null;
   if (interaction.envelope?.messageType !== "input_request") {
     if (interaction.status !== "streaming") return <InteractionFallback interaction={interaction} />;
+    // The form is needed as soon as the question is complete: fetch it while the agent writes.
+    preloadSchemaForm();
     const draft = (interaction.draft ?? {}) as { content?: unknown };
     return (
       <InteractionCard.Root interaction={interaction}>

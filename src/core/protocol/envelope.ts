@@ -1,10 +1,11 @@
-import * as z from "zod/mini";
+import * as v from "valibot";
 
 /**
  * The seed's envelope: one shape for every moment the agent needs the person, whichever way it
  * arrives (a Parley tool call, a `CUSTOM parley.interaction` event, an AG-UI interrupt, an RTUI
- * action). The wire form is checked here with zod; everything past this file trusts the
- * normalised {@link Envelope}.
+ * action). The wire form is checked here with valibot (a schema library built to be tree-shaken:
+ * these schemas cost ~2.5 KB gzip where zod's cost ~8 KB, which kept `parley-ui/core` under its
+ * 30 KB budget); everything past this file trusts the normalised {@link Envelope}.
  */
 
 /** The five semantic message types. */
@@ -30,48 +31,48 @@ export const RTUI_ACTION_TYPES: Readonly<Record<string, MessageType>> = {
 /** Bounds that keep a hostile envelope from costing the page: longer text or more options are refused. */
 export const ENVELOPE_LIMITS = { text: 20_000, options: 50, id: 200 } as const;
 
-const text = () => z.string().check(z.maxLength(ENVELOPE_LIMITS.text));
-const id = () => z.string().check(z.minLength(1), z.maxLength(ENVELOPE_LIMITS.id));
+const text = () => v.pipe(v.string(), v.maxLength(ENVELOPE_LIMITS.text));
+const id = () => v.pipe(v.string(), v.minLength(1), v.maxLength(ENVELOPE_LIMITS.id));
 
-export const notificationPayloadSchema = z.object({
+export const notificationPayloadSchema = v.object({
   content: text(),
-  level: z.optional(z.enum(["info", "success", "warning"])),
+  level: v.optional(v.picklist(["info", "success", "warning"])),
 });
 
-export const adviceOptionSchema = z.object({
+export const adviceOptionSchema = v.object({
   id: id(),
   label: text(),
-  description: z.optional(text()),
+  description: v.optional(text()),
 });
 
-export const advicePayloadSchema = z.object({
+export const advicePayloadSchema = v.object({
   content: text(),
-  options: z.optional(z.array(adviceOptionSchema).check(z.maxLength(ENVELOPE_LIMITS.options))),
-  multiple: z.optional(z.boolean()),
-  allowFreeText: z.optional(z.boolean()),
+  options: v.optional(v.pipe(v.array(adviceOptionSchema), v.maxLength(ENVELOPE_LIMITS.options))),
+  multiple: v.optional(v.boolean()),
+  allowFreeText: v.optional(v.boolean()),
 });
 
-export const permissionRequestPayloadSchema = z.object({
+export const permissionRequestPayloadSchema = v.object({
   operation: text(),
   summary: text(),
-  details: z.optional(z.unknown()),
-  categories: z.optional(z.array(z.enum(PERMISSION_CATEGORIES))),
-  confirmLabel: z.optional(text()),
-  cancelLabel: z.optional(text()),
-  confirmText: z.optional(text()),
-  args: z.optional(z.unknown()),
-  editable: z.optional(z.boolean()),
+  details: v.optional(v.unknown()),
+  categories: v.optional(v.array(v.picklist(PERMISSION_CATEGORIES))),
+  confirmLabel: v.optional(text()),
+  cancelLabel: v.optional(text()),
+  confirmText: v.optional(text()),
+  args: v.optional(v.unknown()),
+  editable: v.optional(v.boolean()),
 });
 
-export const inputRequestPayloadSchema = z.object({
+export const inputRequestPayloadSchema = v.object({
   content: text(),
-  schema: z.record(z.string(), z.unknown()),
+  schema: v.record(v.string(), v.unknown()),
 });
 
-export const errorPayloadSchema = z.object({
+export const errorPayloadSchema = v.object({
   content: text(),
-  code: z.optional(text()),
-  actions: z.optional(z.array(z.enum(RECOVERY_ACTIONS))),
+  code: v.optional(text()),
+  actions: v.optional(v.array(v.picklist(RECOVERY_ACTIONS))),
 });
 
 export interface NotificationPayload {
@@ -145,15 +146,15 @@ export type Envelope =
 
 export type EnvelopeResult = { ok: true; envelope: Envelope } | { ok: false; problem: string };
 
-const baseSchema = z.object({
+const baseSchema = v.object({
   messageId: id(),
-  messageType: z.string(),
-  timestamp: z.optional(z.union([z.number(), z.string()])),
-  allowInterrupt: z.optional(z.boolean()),
-  context: z.optional(z.record(z.string(), z.unknown())),
-  payload: z.optional(z.unknown()),
-  expiresAt: z.optional(z.string()),
-  timeoutMs: z.optional(z.number().check(z.positive())),
+  messageType: v.string(),
+  timestamp: v.optional(v.union([v.number(), v.string()])),
+  allowInterrupt: v.optional(v.boolean()),
+  context: v.optional(v.record(v.string(), v.unknown())),
+  payload: v.optional(v.unknown()),
+  expiresAt: v.optional(v.string()),
+  timeoutMs: v.optional(v.pipe(v.number(), v.gtValue(0))),
 });
 
 /** `acme:seat_map`; never `activity:…`, which the registry keeps for activity messages. */
@@ -168,9 +169,9 @@ const NAMESPACED = /^[A-Za-z][\w.-]{0,63}:[A-Za-z][\w.-]{0,63}$/;
  * result.ok && result.envelope.messageType; // "notification"
  */
 export function parseEnvelope(value: unknown): EnvelopeResult {
-  const base = baseSchema.safeParse(value);
-  if (!base.success) return { ok: false, problem: `The envelope is malformed: ${describeIssues(base.error.issues)}` };
-  const raw = base.data;
+  const base = v.safeParse(baseSchema, value);
+  if (!base.success) return { ok: false, problem: `The envelope is malformed: ${describeIssues(base.issues)}` };
+  const raw = base.output;
   const messageType = RTUI_ACTION_TYPES[raw.messageType] && Object.prototype.hasOwnProperty.call(RTUI_ACTION_TYPES, raw.messageType)
     ? (RTUI_ACTION_TYPES[raw.messageType] as MessageType)
     : raw.messageType;
@@ -194,10 +195,10 @@ export function parseEnvelope(value: unknown): EnvelopeResult {
 type PayloadResult = { ok: true; payload: unknown } | { ok: false; problem: string };
 
 function normalisePayload(messageType: string, payload: unknown): PayloadResult {
-  const check = <T>(schema: z.ZodMiniType<T>, fill: (p: T) => unknown): PayloadResult => {
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) return { ok: false, problem: `The ${messageType} payload is malformed: ${describeIssues(parsed.error.issues)}` };
-    const filled = fill(parsed.data);
+  const check = <S extends v.GenericSchema>(schema: S, fill: (p: v.InferOutput<S>) => unknown): PayloadResult => {
+    const parsed = v.safeParse(schema, payload);
+    if (!parsed.success) return { ok: false, problem: `The ${messageType} payload is malformed: ${describeIssues(parsed.issues)}` };
+    const filled = fill(parsed.output);
     // A fill may still refuse what the schema cannot express (two options with one id).
     if (typeof filled === "string") return { ok: false, problem: `The ${messageType} payload is malformed: ${filled}` };
     return { ok: true, payload: filled };
@@ -233,9 +234,9 @@ function normalisePayload(messageType: string, payload: unknown): PayloadResult 
   }
 }
 
-function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string {
   return issues
     .slice(0, 3)
-    .map((issue) => `${issue.path.length ? issue.path.map(String).join(".") : "(root)"}: ${issue.message}`)
+    .map((issue) => `${v.getDotPath(issue) ?? "(root)"}: ${issue.message}`)
     .join("; ");
 }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { ENVELOPE_LIMITS, parseEnvelope, type Envelope, type EnvelopeResult } from "../../../src/core";
 
-/** The seed's envelope: checked with zod, defaults filled, RTUI names mapped, never a throw. */
+/** The seed's envelope: checked with valibot, defaults filled, RTUI names mapped, never a throw. */
 
 type Loose = Record<string, any>;
 

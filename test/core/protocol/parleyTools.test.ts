@@ -1,4 +1,5 @@
-import * as z from "zod/mini";
+import { toJsonSchema } from "@valibot/to-json-schema";
+import type { GenericSchema } from "valibot";
 import { describe, expect, it } from "vitest";
 import {
   advicePayloadSchema,
@@ -14,11 +15,11 @@ import {
   type ParleyToolName,
 } from "../../../src/core";
 
-/** Parley's five front-end tools, kept in step with the envelope's zod schemas. */
+/** Parley's five front-end tools, kept in step with the envelope's valibot schemas. */
 
 type Schema = { type?: unknown; enum?: unknown; properties?: Record<string, Schema>; required?: string[]; items?: Schema };
 
-const PAYLOAD_SCHEMAS: Record<ParleyToolName, z.ZodMiniType> = {
+const PAYLOAD_SCHEMAS: Record<ParleyToolName, GenericSchema> = {
   parley_notify: notificationPayloadSchema,
   parley_advise: advicePayloadSchema,
   parley_request_permission: permissionRequestPayloadSchema,
@@ -32,7 +33,7 @@ const toolNamed = (name: string) => {
   return tool;
 };
 
-/** Checks that every property `expected` (from zod) declares is in `actual` (the tool) with the same type and enum, recursively. */
+/** Checks that every property `expected` (from the envelope's schema) declares is in `actual` (the tool) with the same type and enum, recursively. */
 function expectAgrees(actual: Schema, expected: Schema, path: string): void {
   if (expected.type !== undefined) expect(actual.type, `${path}: type`).toEqual(expected.type);
   if (expected.enum !== undefined) expect(actual.enum, `${path}: enum`).toEqual(expected.enum);
@@ -69,18 +70,18 @@ describe("parleyTools", () => {
     for (const name of ["search", "", "__proto__", "constructor", "toString", "hasOwnProperty", "parley_ADVISE"]) expect(parleyToolType(name), name).toBeUndefined();
   });
 
-  it.each(Object.keys(PAYLOAD_SCHEMAS) as ParleyToolName[])("%s: parameters agree with the zod payload schema", (name) => {
-    const fromZod = z.toJSONSchema(PAYLOAD_SCHEMAS[name]) as Schema;
+  it.each(Object.keys(PAYLOAD_SCHEMAS) as ParleyToolName[])("%s: parameters agree with the envelope's payload schema", (name) => {
+    const fromSchema = toJsonSchema(PAYLOAD_SCHEMAS[name], { errorMode: "ignore" }) as Schema;
     const parameters = toolNamed(name).parameters as Schema;
-    // Sanity: the zod schema has properties at all, so the loop below checks something.
-    expect(Object.keys(fromZod.properties ?? {}).length).toBeGreaterThan(0);
-    expectAgrees(parameters, fromZod, name);
+    // Sanity: the envelope's schema has properties at all, so the loop below checks something.
+    expect(Object.keys(fromSchema.properties ?? {}).length).toBeGreaterThan(0);
+    expectAgrees(parameters, fromSchema, name);
   });
 
   it("parameters require nothing the envelope does not (a call the schema allows is an envelope that parses)", () => {
     for (const tool of parleyTools) {
-      const fromZod = z.toJSONSchema(PAYLOAD_SCHEMAS[tool.name as ParleyToolName]) as Schema;
-      expect([...((tool.parameters as Schema).required ?? [])].sort(), tool.name).toEqual([...(fromZod.required ?? [])].sort());
+      const fromSchema = toJsonSchema(PAYLOAD_SCHEMAS[tool.name as ParleyToolName], { errorMode: "ignore" }) as Schema;
+      expect([...((tool.parameters as Schema).required ?? [])].sort(), tool.name).toEqual([...(fromSchema.required ?? [])].sort());
     }
   });
 
@@ -91,7 +92,7 @@ describe("parleyTools", () => {
     expect(properties.context?.type).toBe("object");
   });
 
-  it("the options item schema requires id and label, like the zod option", () => {
+  it("the options item schema requires id and label, like the envelope's option", () => {
     const options = (toolNamed("parley_advise").parameters as Schema).properties!.options!;
     expect(options.items?.required).toEqual(["id", "label"]);
   });
