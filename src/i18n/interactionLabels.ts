@@ -10,6 +10,10 @@ export interface InteractionLabels {
   how: Record<"click" | "key" | "number-reply" | "text-reply" | "timeout" | "app", string>;
   /** "Answered by number reply at 14:05". */
   settled: (status: string, how: string, time: string) => string;
+  /** "Timed out at 14:05" (when there is no "how" worth saying). */
+  settledAt: (status: string, time: string) => string;
+  /** The composer while the agent runs and the text is not a pause. */
+  busyHint: string;
   choose: string;
   accept: string;
   reject: string;
@@ -63,6 +67,8 @@ export const interactionEn: InteractionLabels = {
   status: { streaming: "Arriving", pending: "Waiting for you", answered: "Answered", declined: "Declined", timed_out: "Timed out", withdrawn: "Withdrawn", shown: "Notification", invalid: "Malformed" },
   how: { click: "click", key: "keyboard", "number-reply": "number reply", "text-reply": "typed reply", timeout: "timeout", app: "the app" },
   settled: (status, how, time) => `${status} by ${how} at ${time}`,
+  settledAt: (status, time) => `${status} at ${time}`,
+  busyHint: "The agent is still working. Press Enter after it finishes, or say “wait” to pause it.",
   choose: "Choose",
   accept: "Accept",
   reject: "Reject",
@@ -115,6 +121,8 @@ export const interactionZhCN: InteractionLabels = {
   status: { streaming: "正在生成", pending: "等待你的回复", answered: "已回答", declined: "已拒绝", timed_out: "已超时", withdrawn: "已撤回", shown: "通知", invalid: "格式错误" },
   how: { click: "点击", key: "键盘", "number-reply": "编号回复", "text-reply": "文字回复", timeout: "超时", app: "应用" },
   settled: (status, how, time) => `${time} 通过${how}${status}`,
+  settledAt: (status, time) => `${time} ${status}`,
+  busyHint: "代理仍在工作。等它完成后再按回车，或输入“等一下”让它暂停。",
   choose: "选择",
   accept: "接受",
   reject: "拒绝",

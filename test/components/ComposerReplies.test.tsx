@@ -176,6 +176,17 @@ describe("Composer: pause", () => {
     await expectNoAxeViolations(container);
   });
 
+  it("other words while the agent runs say why Enter does nothing, and send nothing", async () => {
+    const user = userEvent.setup();
+    const { store } = heard([ev.runStarted("r1")], { open: true });
+    renderKit(<Composer />, store);
+    await user.type(box(), "also book a hotel");
+    expect(screen.getByText(/still working/)).toBeInTheDocument();
+    await user.keyboard("{Enter}");
+    expect(store.getState().isRunning).toBe(true);
+    expect(box()).toHaveValue("also book a hotel");
+  });
+
   it("the Pause button pauses too", async () => {
     const user = userEvent.setup();
     const { store } = heard([ev.runStarted("r1")], { open: true });

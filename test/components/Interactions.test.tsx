@@ -89,6 +89,16 @@ describe("AdviceCard", () => {
     expect(third).toHaveAttribute("data-state", "checked");
     await user.click(screen.getByRole("button", { name: "Choose" }));
     expect(interaction(store, "adv").response).toEqual({ action: "choose", optionIds: ["t1210"], numbers: [3] });
+    // The choice was made with a digit key, and the answer says so.
+    expect(interaction(store, "adv").how).toBe("key");
+  });
+
+  it("an assistant message that only calls a Parley tool shows no empty bubble: the card is the message", () => {
+    const store = heard(parleyCall("adv", "parley_advise", trains));
+    // The call has no parent, so its assistant message takes the call's id.
+    const { container } = renderKit(<><MessageRenderer id="adv" />{card(store, "adv")}</>, store);
+    expect(container.querySelectorAll("[data-slot=interaction]")).toHaveLength(1);
+    expect(container.querySelector("[data-slot=message][data-role=assistant]")).toBeNull();
   });
 
   it("numbers a second advice on from the first (4–6)", () => {
@@ -199,7 +209,7 @@ describe("withdrawn", () => {
     const { container } = renderKit(card(store, "adv"), store);
     expect(container.querySelector("[data-slot=interaction]")).toHaveAttribute("data-state", "withdrawn");
     expect(screen.queryByRole("button")).toBeNull();
-    expect(container.querySelector("[data-slot=interaction-outcome]")).toHaveTextContent("Withdrawn — You booked by phone instead.");
+    expect(container.querySelector("[data-slot=interaction-outcome]")).toHaveTextContent(/^Withdrawn at .+ — You booked by phone instead\.$/);
     await expectNoAxeViolations(container);
   });
 
@@ -466,7 +476,7 @@ describe("countdown", () => {
     expect(container.querySelector("[data-slot=interaction]")).toHaveAttribute("data-state", "timed-out");
     expect(screen.queryByRole("timer")).toBeNull();
     expect(screen.queryByRole("button", { name: "Choose" })).toBeNull();
-    expect(container.querySelector("[data-slot=interaction-outcome]")).toHaveTextContent(/^Timed out by timeout at/);
+    expect(container.querySelector("[data-slot=interaction-outcome]")).toHaveTextContent(/^Timed out at /);
     expect(JSON.parse(toolMessagesFor(store, "adv")[0]!.content as string)).toEqual({ status: "timed_out" });
   });
 });

@@ -164,6 +164,9 @@ export function Composer({ className, placeholder }: ComposerProps) {
           </button>
         </div>
       ) : null}
+      {plan.kind === "busy" ? (
+        <p data-slot="composer-busy" aria-live="polite" className="pl:m-0 pl:text-xs pl:text-muted-foreground">{t.interaction.busyHint}</p>
+      ) : null}
       {state === "running" && blockedBy ? (
         <p id={pauseReasonId} data-slot="composer-pause-reason" className="pl:m-0 pl:text-xs pl:text-muted-foreground">{t.interaction.pauseBlocked}</p>
       ) : null}

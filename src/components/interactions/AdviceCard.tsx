@@ -49,6 +49,8 @@ function AdviceBody({ interaction, payload }: { interaction: InteractionRecord; 
   const { answer, decline } = useInteractionActions();
   const pending = interaction.status === "pending";
   const [chosen, setChosen] = useState<string[]>([]);
+  // How the current choice was made, so the answer records "key" when the person used digit keys.
+  const [pickedBy, setPickedBy] = useState<"click" | "key">("click");
   const [cardRef, focusCard] = useCardFocus();
   const numberOf = (option: AdviceOption) => interaction.numbers[payload.options.indexOf(option)];
 
@@ -57,7 +59,7 @@ function AdviceBody({ interaction, payload }: { interaction: InteractionRecord; 
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    submit("click");
+    submit(pickedBy);
   };
   // Digit keys pick the option with that number (single-digit numbers; the composer takes any number).
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
@@ -66,6 +68,7 @@ function AdviceBody({ interaction, payload }: { interaction: InteractionRecord; 
     const option = payload.options.find((o) => numberOf(o) === Number(event.key));
     if (!option) return;
     event.preventDefault();
+    setPickedBy("key");
     setChosen((current) => (payload.multiple ? (current.includes(option.id) ? current.filter((id) => id !== option.id) : [...current, option.id]) : [option.id]));
     const target = [...event.currentTarget.querySelectorAll<HTMLElement>("[data-option-id]")].find((el) => el.dataset.optionId === option.id);
     target?.focus();
@@ -97,7 +100,7 @@ function AdviceBody({ interaction, payload }: { interaction: InteractionRecord; 
         ) : null
       ) : (
         <form data-slot="advice-form" onSubmit={onSubmit} className="pl:flex pl:flex-col pl:gap-3">
-          <OptionList payload={payload} numberOf={numberOf} chosen={pending ? chosen : chosenIds(response)} onChange={setChosen} disabled={!pending} label={payload.content} />
+          <OptionList payload={payload} numberOf={numberOf} chosen={pending ? chosen : chosenIds(response)} onChange={(ids) => { setPickedBy("click"); setChosen(ids); }} disabled={!pending} label={payload.content} />
           {pending ? (
             <InteractionCard.Actions>
               <button type="submit" data-slot="advice-submit" className={buttonClass.primary} disabled={chosen.length === 0}>

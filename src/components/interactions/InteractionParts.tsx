@@ -176,8 +176,9 @@ const Outcome = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(func
   const formatTime = useFormatTime({ hour: "2-digit", minute: "2-digit", second: "2-digit" });
   if (interaction.status === "pending" || interaction.status === "streaming" || interaction.status === "shown") return null;
   const when = interaction.settledAt !== undefined ? formatTime(interaction.settledAt) : "";
-  const line =
-    interaction.how && when ? t.interaction.settled(t.interaction.status[interaction.status], t.interaction.how[interaction.how], when) : t.interaction.status[interaction.status];
+  const status = t.interaction.status[interaction.status];
+  // "Timed out at 14:05", not "Timed out by timeout at 14:05".
+  const line = !when ? status : interaction.how && interaction.how !== "timeout" ? t.interaction.settled(status, t.interaction.how[interaction.how], when) : t.interaction.settledAt(status, when);
   return (
     <div ref={ref} data-slot="interaction-outcome" data-state={interactionState(interaction)} {...props} className={cn("pl:flex pl:flex-col pl:gap-1 pl:rounded-md pl:bg-muted pl:px-3 pl:py-2", className)}>
       {children ? <div data-slot="interaction-outcome-value" className="pl:font-medium">{children}</div> : null}

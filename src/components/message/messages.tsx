@@ -41,8 +41,15 @@ UserMessage.displayName = "Parley.UserMessage";
  * <AssistantMessage message={message} />
  */
 export function AssistantMessage({ message }: MessageComponentProps) {
+  const callIds = message.role === "assistant" ? message.toolCallIds : undefined;
+  // Calls of Parley's own tools are shown by their cards (the rows that follow), not here.
+  const shownCalls = useThread((t) => (callIds ?? []).filter((id) => {
+    const call = t.toolCalls.get(id);
+    return (call?.interactionId ? t.interactions.get(call.interactionId) : undefined)?.origin.kind !== "tool";
+  }).length);
   if (message.role !== "assistant") return <Fallback message={message} />;
   const text = message.content ?? "";
+  if (!text && shownCalls === 0 && callIds?.length) return null;
   return (
     <Message.Root message={message}>
       <Header />
