@@ -99,6 +99,17 @@ describe("Thread", () => {
     expect(status).toHaveTextContent("Assistant: Booked the 07:04.");
   });
 
+  it("announces a question once it has arrived whole, with its kind, not while it streams", () => {
+    const store = storeWith([ev.runStarted()]);
+    renderKit(<Thread initialRect={{ width: 400, height: VIEWPORT }} />, store);
+    const status = screen.getByRole("status");
+    const args = JSON.stringify({ content: "Which departure?", options: [{ id: "a", label: "08:05" }] });
+    act(() => store.setState((s) => ({ thread: foldEvents(s.thread, [ev.toolStart("tc1", "parley_advise"), ev.toolArgs("tc1", args.slice(0, 20))]) })));
+    expect(status).toHaveTextContent("");
+    act(() => store.setState((s) => ({ thread: foldEvents(s.thread, [ev.toolArgs("tc1", args.slice(20)), ev.toolEnd("tc1")]) })));
+    expect(status).toHaveTextContent("Suggestion: Which departure?");
+  });
+
   it("renders a bounded number of rows for 10,000 messages, starting at the latest", async () => {
     const store = createThreadStore({ batch: "sync", initialMessages: manyMessages(10_000) });
     const { container } = renderKit(<Thread initialRect={{ width: 400, height: VIEWPORT }} overscan={4} />, store);

@@ -2,6 +2,7 @@ import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, 
 import { useVirtualizer, type Rect } from "@tanstack/react-virtual";
 import { contentToText } from "@ag-ui/core";
 import type { ThreadMessage } from "../../core/fold";
+import type { Interaction } from "../../core/interactions";
 import { useMessageIds, useThread } from "../../react/hooks";
 import type { ParleyLabels } from "../../i18n/labels";
 import { useLabels } from "../../i18n/LabelsContext";
@@ -173,19 +174,32 @@ function ThreadAnnouncer() {
     const id = thread.messageIds[thread.messageIds.length - 1];
     return id === undefined ? undefined : thread.messages.get(id);
   });
+  // A question is said once it is complete (not while its arguments stream), like a reply.
+  const question = useThread((thread) => (latest?.role === "interaction" ? thread.interactions.get(latest.interactionId) : undefined));
   const announced = useRef(latest?.id);
   const [text, setText] = useState("");
   useEffect(() => {
     if (!latest || latest.streaming || announced.current === latest.id) return;
+    if (latest.role === "interaction" && (!question || question.status === "streaming")) return;
     announced.current = latest.id;
-    const words = announcement(latest, t);
+    const words = latest.role === "interaction" ? questionAnnouncement(question, t) : announcement(latest, t);
     if (words) setText(words);
-  }, [latest, t]);
+  }, [latest, question, t]);
   return (
     <div data-slot="thread-announcer" role="status" aria-live="polite" className="pl:sr-only">
       {text}
     </div>
   );
+}
+
+/** "Suggestion: Which departure?" — the type in words, then what the agent asks. */
+function questionAnnouncement(interaction: Interaction | undefined, t: ParleyLabels): string | undefined {
+  const envelope = interaction?.envelope;
+  if (!interaction || !envelope) return undefined;
+  const payload = envelope.payload as { content?: unknown; summary?: unknown };
+  const said = typeof payload.summary === "string" ? payload.summary : typeof payload.content === "string" ? payload.content : "";
+  const kind = t.interaction.typeName[envelope.messageType as keyof ParleyLabels["interaction"]["typeName"]] ?? envelope.messageType;
+  return said ? `${kind}: ${said.length > ANNOUNCE_LIMIT ? `${said.slice(0, ANNOUNCE_LIMIT)}…` : said}` : kind;
 }
 
 function announcement(message: ThreadMessage, t: ParleyLabels): string | undefined {
