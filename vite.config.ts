@@ -24,7 +24,44 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       // Everything the user installs stays theirs; only our own code is bundled.
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", "fast-json-patch", "partial-json", "zod", /^zod\//, "@cfworker/json-schema", "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", "fast-json-patch", "partial-json", "valibot", "@cfworker/json-schema", "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/],
+      plugins: [
+        {
+          // Next.js App Router (issue 14, docs/nextjs.md): `parley-ui` is a client module, and so is
+          // every lazily loaded chunk (SchemaFormView). Rolldown drops module directives, so the
+          // directive is written back as the first line (`banner`; the minifier keeps it and source
+          // maps shift with it). core, store and testing use no React and stay importable from server
+          // code. generateBundle fails the build when the boundary leaks: an entry that reaches React
+          // without the directive, or a server entry that reaches React or a client chunk, statically
+          // or lazily. test/build/useClient.test.ts checks the same on dist/.
+          name: "parley:use-client",
+          banner: (chunk) => ((chunk.isEntry ? chunk.name === "index" : chunk.isDynamicEntry) ? '"use client";' : ""),
+          generateBundle(_options, bundle) {
+            const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === "chunk" ? [[c.fileName, c] as const] : [])));
+            const isReact = (id: string) => /^react(-dom)?($|\/)/.test(id);
+            const isClient = (file: string) => chunks.get(file)?.code.startsWith('"use client";') ?? false;
+            const reach = (file: string, lazily: boolean, seen = new Set<string>()): Set<string> => {
+              if (seen.has(file)) return seen;
+              seen.add(file);
+              const chunk = chunks.get(file);
+              for (const next of chunk ? [...chunk.imports, ...(lazily ? chunk.dynamicImports : [])] : []) reach(next, lazily, seen);
+              return seen;
+            };
+            const problems: string[] = [];
+            for (const chunk of chunks.values()) {
+              if (!chunk.isEntry && !chunk.isDynamicEntry) continue;
+              const client = isClient(chunk.fileName);
+              if (chunk.isEntry && chunk.name === "index" && !client) problems.push(`${chunk.fileName} does not start with "use client"`);
+              else if (!client && [...reach(chunk.fileName, false)].some(isReact)) problems.push(`${chunk.fileName} reaches React without "use client"`);
+              if (chunk.isEntry && !client) {
+                const leaks = [...reach(chunk.fileName, true)].filter((id) => id !== chunk.fileName && (isReact(id) || isClient(id)));
+                if (leaks.length) problems.push(`server entry ${chunk.fileName} reaches ${leaks.join(", ")}`);
+              }
+            }
+            if (problems.length) this.error(`client boundary: ${problems.join("; ")}`);
+          },
+        },
+      ],
     },
   },
   test: {
