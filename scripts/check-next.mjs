@@ -24,14 +24,13 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-const NEXT_VERSION = "16.4.6"; // /work/shared/design/TOOLCHAIN.md: builds on Node 20 here
+const NEXT_VERSION = "16.4.6"; // the newest Next.js that builds on Node 20
 /**
- * Whether `<Thread />` with no `initialRect` server-renders its rows. Today it does not: the
- * virtualizer has no viewport on the server (height 0), so it renders the list's frame and no rows;
- * the rows appear once the browser has measured. Set this to true when Thread gets a server
- * default (src/components/thread/Thread.tsx); the check then requires the message in `/`'s HTML too.
+ * Whether `<Thread />` with no `initialRect` server-renders its rows: it does, since the thread
+ * assumes a screenful (0 × 800) until it is measured and starts at the end, so the check requires
+ * the messages in `/`'s HTML too.
  */
-const PLAIN_THREAD_SSR_ROWS = false;
+const PLAIN_THREAD_SSR_ROWS = true;
 
 const root = resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
@@ -437,7 +436,7 @@ try {
   }
   timings.push(`serve + browser ${seconds(t)}`);
   ok = true;
-  console.log(`\ncheck:next: ok (next ${NEXT_VERSION}: server pages import parley-ui directly; /sized server HTML has the messages; hydrated in Chromium (next start and next dev) with no error or hydration warning; parley-ui/core + /store run in a route handler; a run streams from an SSE route handler; ${timings.join(", ")}, total ${seconds(started)})`);
+  console.log(`\ncheck:next: ok (next ${NEXT_VERSION}: server pages import parley-ui directly; the server HTML of / and /sized has the messages; hydrated in Chromium (next start and next dev) with no error or hydration warning; parley-ui/core + /store run in a route handler; a run streams from an SSE route handler; ${timings.join(", ")}, total ${seconds(started)})`);
   for (const note of notes) console.log(`note: ${note}`);
 } catch (error) {
   if (server) console.error(`--- next ${server.command} output ---\n${server.log()}`);

@@ -116,7 +116,9 @@ export function usePause(): { canPause: boolean; blockedBy: Interaction | undefi
  * const left = useCountdown(interaction.deadline);
  */
 export function useCountdown(deadline: number | undefined, now: () => number = Date.now): number | undefined {
-  const [left, setLeft] = useState(() => (deadline === undefined ? undefined : Math.max(0, deadline - now())));
+  // Starts unknown and is read in an effect: a clock read during render would differ between the
+  // server's HTML and the client's hydration.
+  const [left, setLeft] = useState<number | undefined>(undefined);
   useEffect(() => {
     if (deadline === undefined) {
       setLeft(undefined);

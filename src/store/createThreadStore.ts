@@ -103,12 +103,18 @@ export type ThreadStore = StoreApi<ThreadStoreState>;
  * store.subscribe((s) => console.log(s.thread.status));
  */
 export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore {
-  const createId = options.createId ?? (() => globalThis.crypto.randomUUID());
+  const createId = options.createId ?? randomId;
+  /**
+   * Made at the first run, not here: a store is created during render (the provider's
+   * `useState`), where an id would differ between the server's HTML and the client's hydration.
+   * Kept for the thread's later runs (a retry goes to the same thread) until `reset()`.
+   */
+  let threadId = options.threadId;
   const now = options.now ?? (() => Date.now());
   const locale = options.locale ?? "en";
   const initialThread = () =>
     createThreadState({
-      threadId: options.threadId ?? createId(),
+      threadId: options.threadId,
       messages: options.initialMessages ?? [],
       state: options.initialState,
     });
@@ -255,7 +261,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       const runId = createId();
       const input = buildRunInput(thread, {
         runId,
-        ...(thread.threadId === undefined ? { threadId: createId() } : {}),
+        threadId: (threadId ??= thread.threadId ?? createId()),
         ...(options.defaults ? { defaults: options.defaults } : {}),
         run: runOptions,
         ...(options.parleyTools === false ? { parleyTools: false } : {}),
@@ -399,6 +405,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         lastRun = undefined;
         owesRun = false;
         inFlight = undefined;
+        threadId = options.threadId;
         if (deadlineTimer !== undefined) clearTimeout(deadlineTimer);
         deadlineTimer = undefined;
         set({ thread: initialThread() });
@@ -409,6 +416,21 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       },
     };
   });
+}
+
+/**
+ * A v4 UUID. `crypto.randomUUID` exists only on secure origins (https, localhost): a page served
+ * over plain http on a LAN address has `getRandomValues` alone.
+ */
+function randomId(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === "function") return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 const INCOMPLETE_STREAM: RunFailure = {

@@ -10,6 +10,9 @@ import { MessageRenderer } from "../registry/MessageRenderer";
 import { cn } from "../lib/cn";
 import { ThreadNavigationContext } from "./ThreadNavigation";
 
+/** The viewport assumed until it is measured: a constant, so server and client agree. */
+const UNMEASURED_RECT: Rect = { width: 0, height: 800 };
+
 /** How close to the bottom (px) still counts as "at the bottom". */
 const STICK_THRESHOLD = 48;
 
@@ -19,7 +22,7 @@ export interface ThreadProps {
   estimateSize?: number;
   /** Rows rendered beyond the viewport on each side. Default 6. */
   overscan?: number;
-  /** The viewport size before it is measured (server rendering, tests). */
+  /** The viewport size before it is measured (server rendering, tests). Default 0 × 800. */
   initialRect?: Rect;
   /** Shown when the thread has no messages. */
   empty?: ReactNode;
@@ -47,13 +50,18 @@ export function Thread({ className, estimateSize = 96, overscan = 6, initialRect
   const [following, setFollowing] = useState(true);
   const followingRef = useRef(true);
 
+  // Before the viewport is measured (on the server, and in the client's first render, which must
+  // match it) the thread assumes a screenful and starts at the end: server-rendered HTML shows the
+  // latest messages, and hydration renders the same rows.
+  const rect = initialRect ?? UNMEASURED_RECT;
   const virtualizer = useVirtualizer({
     count: ids.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimateSize,
     getItemKey: (index) => ids[index] ?? index,
     overscan,
-    initialRect,
+    initialRect: rect,
+    initialOffset: () => Math.max(0, ids.length * estimateSize - rect.height),
   });
 
   const scrollToEnd = useCallback(() => {
