@@ -15,6 +15,8 @@ export default defineConfig({
         core: "src/core/index.ts",
         store: "src/store/index.ts",
         testing: "src/testing.ts",
+        // Permission policy, grants and audit, without React: usable from server code too.
+        policy: "src/core/policy/index.ts",
         // The theme as its own file: `import "parley-ui/styles.css"` (package.json exports).
         styles: "src/theme/parley.css",
       },
@@ -30,7 +32,7 @@ export default defineConfig({
           // Next.js App Router (issue 14, docs/nextjs.md): `parley-ui` is a client module, and so is
           // every lazily loaded chunk (SchemaFormView). Rolldown drops module directives, so the
           // directive is written back as the first line (`banner`; the minifier keeps it and source
-          // maps shift with it). core, store and testing use no React and stay importable from server
+          // maps shift with it). core, store, testing and policy use no React and stay importable from server
           // code. generateBundle fails the build when the boundary leaks: an entry that reaches React
           // without the directive, or a server entry that reaches React or a client chunk, statically
           // or lazily. test/build/useClient.test.ts checks the same on dist/.

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = resolve(import.meta.dirname, "../..");
 const DIRECTIVE = '"use client";';
-const SERVER_ENTRIES = ["core.js", "store.js", "testing.js"];
+const SERVER_ENTRIES = ["core.js", "store.js", "testing.js", "policy.js"];
 
 let dir = "";
 let scratch: string | undefined;

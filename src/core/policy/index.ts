@@ -1,0 +1,22 @@
+export * from "./types";
+export { decide, defaultPolicy, definePolicy, ruleMatches, nameMatches, categoriesOf, isDecision, operationFromRequest } from "./policy";
+export {
+  checkGrant,
+  createGrant,
+  grantCovers,
+  grantStatus,
+  isLive,
+  liveGrants,
+  revokeGrant,
+  scopesOffered,
+  useGrant,
+  usesLeft,
+  type GrantInput,
+  type GrantResult,
+  type GrantStatus,
+  type ScopeRequest,
+} from "./grants";
+export { auditRecord, auditToCsv, auditToJson, filterAudit, type AuditFilter } from "./audit";
+export { grantsContext, type GrantsContextOptions } from "./context";
+export { parleyRevokeTool, PARLEY_REVOKE_TOOL, revocationResult, revocationTargets } from "./revokeTool";
+export { createMemoryPolicyStorage, type PolicyStorage } from "./storage";
