@@ -1,29 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { act, fireEvent, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { BaseEvent } from "@ag-ui/core";
 import { Composer } from "../../src/components";
-import { createThreadStore, type ThreadStore, type ThreadStoreOptions } from "../../src/store/createThreadStore";
-import { ScriptedAgent } from "../../src/testing";
+import type { ThreadStore } from "../../src/store/createThreadStore";
 import { ev } from "../support/events";
-import { expectNoAxeViolations, renderKit } from "./support";
+import { expectNoAxeViolations, renderKit, heardFromAgent } from "./support";
 
-let n = 0;
-const createId = () => `id-${++n}`;
 
-/**
- * A store that heard `events` from a scripted agent in its first run (`open`: the run is still
- * going); every later run only starts and finishes. `runs()` counts the agent's runs.
- */
-function heard(events: BaseEvent[], { open = false, ...options }: ThreadStoreOptions & { open?: boolean } = {}) {
-  let runs = 0;
-  const agent = new ScriptedAgent({
-    script: () => (++runs === 1 ? [...events, ...(open ? [{ delay: 3_600_000 }] : [])] : [ev.runStarted(`next${runs}`), ev.runFinished(`next${runs}`)]),
-  });
-  const store = createThreadStore({ batch: "sync", createId, agent, ...options });
-  store.getState().run();
-  return { store, runs: () => runs };
-}
+const heard = heardFromAgent;
 
 const trains = {
   content: "Which train to Lyon?",

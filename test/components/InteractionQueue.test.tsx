@@ -3,22 +3,13 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { BaseEvent } from "@ag-ui/core";
 import { InteractionQueue, Thread } from "../../src/components";
-import { createThreadStore, type ThreadStore, type ThreadStoreOptions } from "../../src/store/createThreadStore";
-import { ScriptedAgent } from "../../src/testing";
+import type { ThreadStore, ThreadStoreOptions } from "../../src/store/createThreadStore";
 import { ev } from "../support/events";
-import { expectNoAxeViolations, renderKit } from "./support";
+import { expectNoAxeViolations, renderKit, heardFromAgent } from "./support";
 
-let n = 0;
-const createId = () => `id-${++n}`;
 
-/** A store that heard `events` from a scripted agent in one run (the store's own path); later runs just start and finish. */
-function heard(events: BaseEvent[], options: ThreadStoreOptions = {}): ThreadStore {
-  let runs = 0;
-  const agent = new ScriptedAgent({ script: () => (++runs === 1 ? events : [ev.runStarted(`next${runs}`), ev.runFinished(`next${runs}`)]) });
-  const store = createThreadStore({ batch: "sync", createId, agent, autoContinue: false, ...options });
-  store.getState().run();
-  return store;
-}
+/** A store that heard `events` in one run (see heardFromAgent); answers do not start runs by themselves. */
+const heard = (events: BaseEvent[], options: ThreadStoreOptions = {}): ThreadStore => heardFromAgent(events, { autoContinue: false, ...options }).store;
 
 /**
  * One run that asks three ways: advice through Parley's tool (1–3), an error through a CUSTOM

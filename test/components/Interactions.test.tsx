@@ -3,29 +3,14 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { BaseEvent } from "@ag-ui/core";
 import { MessageRenderer } from "../../src/components";
-import { createThreadStore, type ThreadStore, type ThreadStoreOptions } from "../../src/store/createThreadStore";
+import type { ThreadStore, ThreadStoreOptions } from "../../src/store/createThreadStore";
 import type { Interaction } from "../../src/core/interactions";
-import { ScriptedAgent } from "../../src/testing";
 import { ev } from "../support/events";
-import { expectNoAxeViolations, renderKit } from "./support";
+import { expectNoAxeViolations, heardFromAgent, renderKit } from "./support";
 
-let n = 0;
-const createId = () => `id-${++n}`;
 
-/**
- * A store that heard `events` from a scripted agent in one run — the real path: the store's
- * batcher, the `receive` that starts relative deadlines, the deadline timer. Later runs only
- * start and finish. `open` keeps the run going (the agent is still writing).
- */
-function heard(events: BaseEvent[], { open = false, ...options }: ThreadStoreOptions & { open?: boolean } = {}): ThreadStore {
-  let runs = 0;
-  const agent = new ScriptedAgent({
-    script: () => (++runs === 1 ? [...events, ...(open ? [{ delay: 3_600_000 }] : [])] : [ev.runStarted(`next${runs}`), ev.runFinished(`next${runs}`)]),
-  });
-  const store = createThreadStore({ batch: "sync", createId, agent, autoContinue: false, ...options });
-  store.getState().run();
-  return store;
-}
+/** A store that heard `events` in one run (see heardFromAgent); answers do not start runs by themselves. */
+const heard = (events: BaseEvent[], options: ThreadStoreOptions & { open?: boolean } = {}): ThreadStore => heardFromAgent(events, { autoContinue: false, ...options }).store;
 
 /** One run in which the agent calls one of Parley's tools. */
 function parleyCall(id: string, tool: string, args: unknown, runId = "r1"): BaseEvent[] {

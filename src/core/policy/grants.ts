@@ -137,22 +137,11 @@ export function checkGrant(grants: readonly Grant[], operation: Operation, optio
   }
 }
 
-/** What {@link createGrant} needs; `uses` starts at 0. */
-export interface GrantInput {
-  id: string;
-  operation: string;
-  scope: GrantScope;
-  condition?: Record<string, unknown>;
-  limit?: number;
-  runId?: string;
-  sessionId?: string;
-  /** The identity of the person granting. */
-  grantedBy: string;
+/** What {@link createGrant} needs: the grant's own fields, with `now` for `grantedAt`; `uses` starts at 0. */
+export type GrantInput = Pick<Grant, "id" | "operation" | "scope" | "condition" | "limit" | "runId" | "sessionId" | "grantedBy" | "expiresAt" | "interactionId"> & {
   /** Epoch ms: becomes `grantedAt`. */
   now: number;
-  expiresAt?: number;
-  interactionId?: string;
-}
+};
 
 export type GrantResult = { ok: true; grant: Grant } | { ok: false; problem: string };
 
