@@ -1,7 +1,21 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { EventType, type BaseEvent } from "@ag-ui/core";
 import { expect, userEvent, within } from "storybook/test";
-import { InteractionCard, MessageRenderer, ParleyUIProvider, Thread, ToolCallCard, useRowInteraction, type MessageComponentProps } from "../src/components";
+import {
+  AdviceCard,
+  ErrorCard,
+  InputRequestForm,
+  InteractionCard,
+  InteractionFallback,
+  MessageRenderer,
+  NotificationCard,
+  ParleyUIProvider,
+  PermissionRequestCard,
+  Thread,
+  ToolCallCard,
+  useRowInteraction,
+  type MessageComponentProps,
+} from "../src/components";
 import { buttonClass } from "../src/components/interactions/InteractionParts";
 import { interactionRowId, type CustomResponse } from "../src/core";
 import { useInteractionActions } from "../src/react";
@@ -17,6 +31,8 @@ import { e, Kit } from "./support/stores";
 const meta = {
   title: "Parley/Interactions",
   tags: ["autodocs"],
+  // The registry picks these by messageType; the stories render them the way the thread does.
+  subcomponents: { NotificationCard, AdviceCard, PermissionRequestCard, InputRequestForm, ErrorCard, InteractionFallback },
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
