@@ -60,13 +60,35 @@ function replyScript(deltas: number, chunk?: number): ScriptStep[] {
   return steps;
 }
 
+/**
+ * The same reply as an interaction card: a `parley_advise` call whose arguments (the reply as the
+ * question's text, then two options) stream in `deltas` TOOL_CALL_ARGS pieces.
+ */
+function cardScript(deltas: number, chunk?: number): ScriptStep[] {
+  let text = "";
+  for (let i = 0; i < deltas - 1; i++) text += `${i > 0 && i % 50 === 0 ? "\n\n" : ""}${WORDS[i % WORDS.length]} `;
+  const args = JSON.stringify({ content: `${text}${REPLY_END}`, options: [{ id: "a", label: "Yes" }, { id: "b", label: "No" }] });
+  const size = Math.ceil(args.length / deltas);
+  const steps: ScriptStep[] = [
+    { type: EventType.RUN_STARTED, threadId: "bench", runId: "bench-run" } as BaseEvent,
+    { type: EventType.TOOL_CALL_START, toolCallId: REPLY_ID, toolCallName: "parley_advise" } as BaseEvent,
+  ];
+  for (let i = 0; i < deltas; i++) {
+    steps.push({ type: EventType.TOOL_CALL_ARGS, toolCallId: REPLY_ID, delta: args.slice(i * size, (i + 1) * size) } as BaseEvent);
+    if (chunk && (i + 1) % chunk === 0) steps.push({ delay: 0 });
+  }
+  steps.push({ type: EventType.TOOL_CALL_END, toolCallId: REPLY_ID } as BaseEvent);
+  steps.push({ type: EventType.RUN_FINISHED, threadId: "bench", runId: "bench-run" } as BaseEvent);
+  return steps;
+}
+
 /** A ScriptedAgent that notes when the first reply delta left it. */
 class TimedAgent extends ScriptedAgent {
   firstDeltaAt: number | undefined;
   override run(input: RunAgentInput): Observable<BaseEvent> {
     return super.run(input).pipe(
       tap((event: BaseEvent) => {
-        if (this.firstDeltaAt === undefined && event.type === EventType.TEXT_MESSAGE_CONTENT) this.firstDeltaAt = performance.now();
+        if (this.firstDeltaAt === undefined && (event.type === EventType.TEXT_MESSAGE_CONTENT || event.type === EventType.TOOL_CALL_ARGS)) this.firstDeltaAt = performance.now();
       }),
     );
   }
@@ -241,7 +263,7 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
   const messages = seedMessages(options.messages);
   const lastId = `seed-${options.messages - 1}`;
   const agent = new TimedAgent({
-    script: replyScript(options.deltas, options.chunk),
+    script: options.card ? cardScript(options.deltas, options.chunk) : replyScript(options.deltas, options.chunk),
     delayMs: options.paceMs,
     threadId: "bench",
     ...(options.impl === "sdk" ? { initialMessages: messages } : {}),
@@ -257,7 +279,11 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
   // 2. Every frame: its time and the reply's visible text length.
   let body: Element | null = null;
   const readReply = (): string => {
-    if (!body?.isConnected) body = rootEl.querySelector(`[data-message-id="${REPLY_ID}"] [data-slot="message-body"]`);
+    if (!body?.isConnected) {
+      body = options.card
+        ? rootEl.querySelector(`[data-interaction-id="${REPLY_ID}"] [data-slot="interaction-content"]`)
+        : rootEl.querySelector(`[data-message-id="${REPLY_ID}"] [data-slot="message-body"]`);
+    }
     return body?.textContent ?? "";
   };
   /** t: the frame's rAF time; painted: the task after its rendering (when its DOM is on screen). */
@@ -280,7 +306,8 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
   // 3. The first reply text, painted.
   let firstText: Promise<number> | undefined;
   const observer = new MutationObserver(() => {
-    if (firstText === undefined && readReply().length > 0) {
+    // A card says "the agent is writing its question…" before any argument arrives: that is not reply text.
+    if (firstText === undefined && (options.card ? readReply().startsWith(WORDS[0] as string) : readReply().length > 0)) {
       firstText = afterPaint();
       observer.disconnect();
     }

@@ -1,13 +1,14 @@
 /**
  * Parley against the "SDK way" in real chromium: streaming into a 1,000-message thread, flat out
- * and at a 5 ms pace, and mounting a 1,000-message thread.
+ * and at a 5 ms pace, and mounting a 1,000-message thread; and (Parley only: the SDK way has none)
+ * an interaction card streaming its question as fast as the text reply does.
  *
  *   npm run bench:browser        (node --import tsx bench/browser/run.ts)
  *
  * Vite serves bench/browser/ (production React: NODE_ENV=production), playwright-core drives
  * Debian's chromium (headless, fresh profile, the flags of test/browser/demo.e2e.test.ts), and the
  * page (main.tsx) measures. Every scenario × implementation runs 3× on a freshly loaded page; the
- * table shows medians. Flags: `--quick` (1 run each), `--only=flat,paced,mount`, `--profile` (print
+ * table shows medians. Flags: `--quick` (1 run each), `--only=flat,paced,card,mount`, `--profile` (print
  * the top self time of each first run's CPU profile).
  */
 
@@ -38,6 +39,11 @@ const TIME_DOMAIN = (process.env.BENCH_TIME_DOMAIN ?? "timeTicks") as "threadTic
 const REPEAT_BUDGET_MS = 30_000;
 const CAP_MS = 60_000;
 
+/** The 5 ms-pace scenarios (text, and a card) are held to the paced targets (dropped frames, first text). */
+function isPaced(name: ScenarioName): boolean {
+  return name === "paced" || name === "card";
+}
+
 /** Both flat-out scenarios are held to the flat-out targets (stall and script time). */
 function isFlat(name: ScenarioName): boolean {
   return name === "flat" || name === "chunked";
@@ -64,6 +70,12 @@ const SCENARIOS: Scenario[] = [
     name: "paced",
     label: "2,000 deltas, one per 5 ms, into 1,000 msgs",
     options: { messages: 1_000, deltas: 2_000, paceMs: 5, capMs: CAP_MS },
+  },
+  {
+    // "Interaction cards stream as smoothly as text": the same reply, as a question's card.
+    name: "card",
+    label: "a parley_advise card, its 2,000 argument deltas one per 5 ms, into 1,000 msgs (Parley only)",
+    options: { messages: 1_000, deltas: 2_000, paceMs: 5, card: true, capMs: CAP_MS },
   },
   {
     name: "mount",
@@ -208,9 +220,9 @@ function cells(row: Row): { cells: string[]; passed: number; targets: number } {
     const over = `> ${formatMs(scenario.options.capMs)}`;
     const c = [...blank];
     if (isFlat(scenario.name)) c[0] = verdict(over, false);
-    if (scenario.name === "paced") c[3] = verdict(over, false);
+    if (scenario.name === "paced" || scenario.name === "card") c[3] = verdict(over, false);
     if (scenario.name === "mount") c[6] = verdict(over, false);
-    return { cells: c, passed, targets: isFlat(scenario.name) ? 2 : scenario.name === "paced" ? 2 : 1 };
+    return { cells: c, passed, targets: isFlat(scenario.name) ? 2 : isPaced(scenario.name) ? 2 : 1 };
   }
   const c = [...blank];
   const gap = med(results, "longestTextGapMs");
@@ -220,7 +232,7 @@ function cells(row: Row): { cells: string[]; passed: number; targets: number } {
   const layout = med(results, "layoutMs");
   const cdpScript = med(results, "cdpScriptMs");
   const nodes = med(results, "domNodes");
-  if (isFlat(scenario.name) || scenario.name === "paced") {
+  if (isFlat(scenario.name) || isPaced(scenario.name)) {
     if (isFlat(scenario.name)) {
       c[0] = `${verdict(fmt(gap), (gap ?? Infinity) <= 50)} (${textFrames ?? "–"} frames)`;
       c[1] = `${verdict(fmt(script), (script ?? Infinity) < 1000)} (all tasks ${fmt(task)}, layout ${fmt(layout)}; CDP ScriptDuration ${fmt(cdpScript)})`;
@@ -230,13 +242,13 @@ function cells(row: Row): { cells: string[]; passed: number; targets: number } {
     }
     c[2] = nodes === undefined ? "–" : nodes.toLocaleString("en-US");
   }
-  if (scenario.name === "paced") {
+  if (isPaced(scenario.name)) {
     const dropped = med(results, "droppedPct");
     const first = med(results, "firstTextMs");
     c[3] = `${verdict(pct(dropped), (dropped ?? Infinity) < 0.5)} (longest ${fmt(med(results, "longestFrameMs"))}, median ${fmt(med(results, "medianFrameMs"))}, ${med(results, "frames") ?? "–"} frames)`;
     c[4] = verdict(fmt(first), (first ?? Infinity) < 50);
   }
-  if (isFlat(scenario.name) || scenario.name === "paced") c[5] = fmt(med(results, "elapsedMs"));
+  if (isFlat(scenario.name) || isPaced(scenario.name)) c[5] = fmt(med(results, "elapsedMs"));
   if (scenario.name === "mount") {
     const mount = med(results, "mountMs");
     c[6] = verdict(fmt(mount), (mount ?? Infinity) <= 400);
@@ -279,7 +291,8 @@ try {
 
   const rows: Row[] = [];
   for (const scenario of SCENARIOS.filter((s) => !ONLY || ONLY.includes(s.name))) {
-    for (const { impl } of IMPLS) {
+    // The SDK way has no interaction cards to compare with.
+    for (const { impl } of IMPLS.filter((i) => scenario.name !== "card" || i.impl === "parley")) {
       const row: Row = { scenario, impl, results: [], problems: [] };
       for (let i = 0; i < REPEATS; i++) {
         const t = performance.now();

@@ -1,7 +1,7 @@
 /** What the page (main.tsx) and the runner (run.ts) agree on. */
 
 export type Impl = "parley" | "sdk";
-export type ScenarioName = "flat" | "chunked" | "paced" | "mount";
+export type ScenarioName = "flat" | "chunked" | "paced" | "mount" | "card";
 
 export interface ScenarioOptions {
   impl: Impl;
@@ -13,6 +13,8 @@ export interface ScenarioOptions {
   paceMs: number;
   /** Flat out, but a new task every `chunk` deltas, as network reads arrive (undefined: one task). */
   chunk?: number;
+  /** Stream the reply as the arguments of a `parley_advise` call (an interaction card) instead of text. */
+  card?: boolean;
   /** Give up (and report "> cap") after this long. */
   capMs: number;
 }
