@@ -247,17 +247,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         if (isDevelopment()) console.warn(`Parley: run refused: interrupt(s) ${uncovered.join(", ")} are still open. Answer or decline them first (the protocol rejects a run that does not resume every open interrupt).`);
         return false;
       }
-      // A CUSTOM question's answer reaches the agent as the person's words (and, structured, in forwardedProps).
       const owed = undeliveredIds(thread);
-      const words = owed
-        .map((id) => thread.interactions.get(id)!)
-        .filter((i) => i.origin.kind === "custom")
-        .map((i) => answerInWords(i, locale));
-      if (words.length) {
-        // One id per set of answers, so a retried run does not say them twice.
-        const id = `parley-words:${owed.filter((o) => thread.interactions.get(o)?.origin.kind === "custom").join("+")}`;
-        thread = applyClientAction(thread, { type: "append-message", message: { id, role: "user", content: words.join("\n") } });
-      }
+      thread = withAnswersInWords(thread);
       const runId = createId();
       const input = buildRunInput(thread, {
         runId,
@@ -291,6 +282,17 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         settle(runId, { status: "error", failure: describeRunFailure(error) });
       }
       return true;
+    };
+
+    /**
+     * A CUSTOM question's answer reaches the agent as the person's words (and, structured, in
+     * forwardedProps). One message id per set of answers, so a retried run does not say them twice.
+     */
+    const withAnswersInWords = (thread: ThreadState): ThreadState => {
+      const custom = undeliveredIds(thread).map((id) => thread.interactions.get(id)!).filter((i) => i.origin.kind === "custom");
+      if (custom.length === 0) return thread;
+      const message: Message = { id: `parley-words:${custom.map((i) => i.id).join("+")}`, role: "user", content: custom.map((i) => answerInWords(i, locale)).join("\n") };
+      return applyClientAction(thread, { type: "append-message", message });
     };
 
     /** Stop or Pause: only this run's request ends, and what streamed stays. */
@@ -338,7 +340,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       // Checked before the message is added: a refused run must not leave it behind unsent.
       if (uncoveredInterrupts(get().thread, [...(options.defaults?.resume ?? []), ...(rest.resume ?? [])]).length) return false;
       const message: Message = { id: createId(), role: "user", content };
-      set((s) => ({ thread: applyClientAction(s.thread, { type: "append-message", message }) }));
+      // The declined questions are said before the person's new message, as they happened.
+      set((s) => ({ thread: applyClientAction(withAnswersInWords(s.thread), { type: "append-message", message }) }));
       return run(rest);
     };
 

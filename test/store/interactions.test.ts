@@ -320,6 +320,16 @@ describe("replies", () => {
     expect(fake.inputs[1]!.messages.at(-1)).toMatchObject({ role: "user", content: "actually, a bus" });
   });
 
+  it("a CUSTOM question declined to send a new message is said before that message, once", async () => {
+    const { fake, s } = setup();
+    s().sendMessage("go");
+    fake.play([custom({ messageId: "q", messageType: "advice", payload: { content: "Which train?", options: OPTIONS } })]);
+    await tick();
+    expect(s().sendMessage("actually, a bus", { declineOpen: true })).toBe(true);
+    const users = fake.inputs[1]!.messages.filter((m) => m.role === "user").map((m) => m.content);
+    expect(users.slice(-2)).toEqual(["Declined to answer: Which train?", "actually, a bus"]);
+  });
+
   it("a CUSTOM question's answer goes as the person's words plus forwardedProps.parley.responses", async () => {
     const { fake, s } = setup({ locale: "zh-CN" });
     s().sendMessage("订票");
