@@ -109,10 +109,12 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
           ))}
         </ul>
       ) : null}
-      <dl data-slot="permission-facts" className="pl:m-0 pl:grid pl:grid-cols-[auto_1fr] pl:gap-x-3 pl:gap-y-1">
-        <dt className="pl:text-muted-foreground">{t.interaction.operation}</dt>
-        <dd data-slot="permission-operation" className="pl:m-0 pl:font-mono pl:text-xs pl:leading-5">{payload.operation}</dd>
-      </dl>
+      {payload.operation ? (
+        <dl data-slot="permission-facts" className="pl:m-0 pl:grid pl:grid-cols-[auto_1fr] pl:gap-x-3 pl:gap-y-1">
+          <dt className="pl:text-muted-foreground">{t.interaction.operation}</dt>
+          <dd data-slot="permission-operation" className="pl:m-0 pl:font-mono pl:text-xs pl:leading-5">{payload.operation}</dd>
+        </dl>
+      ) : null}
       {payload.details !== undefined ? (
         <div data-slot="permission-details">
           <div className="pl:mb-1 pl:text-xs pl:text-muted-foreground">{t.interaction.details}</div>

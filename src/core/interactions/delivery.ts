@@ -168,7 +168,7 @@ export function answerInWords(interaction: Interaction, locale = "en"): string {
     return w.chose(parts.join(lang === "zh" ? "、" : ", "));
   }
   if ("approved" in response) {
-    const op = envelope?.messageType === "permission_request" ? envelope.payload.operation : interaction.id;
+    const op = envelope?.messageType === "permission_request" ? envelope.payload.operation || envelope.payload.summary : interaction.id;
     return (response as PermissionResponse).approved ? w.approved(op) : w.refused(op);
   }
   if ("values" in response) {

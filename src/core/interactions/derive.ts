@@ -173,11 +173,13 @@ export function envelopeFromInterrupt(interrupt: Interrupt, call?: ToolCallState
   const base: Record<string, unknown> = { messageId: interrupt.id, context: { reason: interrupt.reason, ...(isRecord(metadata.context) ? metadata.context : {}) } };
   if (typeof interrupt.expiresAt === "string") base.expiresAt = interrupt.expiresAt;
   if (interrupt.reason === "tool_call" || interrupt.reason === "confirmation") {
-    const operation = call?.name ?? (typeof metadata.operation === "string" ? metadata.operation : interrupt.reason);
+    // Unknown when the interrupt names no tool call and no metadata.operation: left empty (the card
+    // then shows the question alone), not filled with the reason ("confirmation" is no operation).
+    const operation = call?.name ?? (typeof metadata.operation === "string" ? metadata.operation : "");
     const categories = Array.isArray(metadata.categories)
       ? metadata.categories.filter((c): c is PermissionCategory => (PERMISSION_CATEGORIES as readonly unknown[]).includes(c))
       : [];
-    const payload: Record<string, unknown> = { operation, summary: message || operation, categories };
+    const payload: Record<string, unknown> = { operation, summary: message || operation || String(interrupt.reason), categories };
     if (metadata.details !== undefined) payload.details = metadata.details;
     for (const key of ["confirmText", "confirmLabel", "cancelLabel"] as const) {
       if (typeof metadata[key] === "string") payload[key] = metadata[key];

@@ -211,6 +211,11 @@ describe("RUN_FINISHED interrupts", () => {
     });
   });
 
+  it("confirmation about no tool call and no metadata.operation: the operation is left empty, not the reason", () => {
+    const s = fold([ev.runStarted(), interrupted([{ id: "int-4", reason: "confirmation", message: "Charge €42?" }])]);
+    expect(interaction(s, "int-4").envelope).toMatchObject({ payload: { operation: "", summary: "Charge €42?" } });
+  });
+
   it("input_required: an input request with the responseSchema", () => {
     const schema = { type: "object", properties: { street: { type: "string" } }, required: ["street"] };
     const s = fold([ev.runStarted(), interrupted([{ id: "int-3", reason: "input_required", message: "Your address?", responseSchema: schema }])]);
