@@ -118,6 +118,22 @@ describe("interactions in the demo", () => {
     expect(browser.problems).toEqual([]);
   });
 
+  it("the hooks-only page answers too: '7' is refused, '第三个' answers option 3", async () => {
+    await page.goto(`${url}?ui=hooks`);
+    await page.locator('[data-ui="hooks"]').waitFor();
+    await scenario("Booking (advice)");
+    const question = page.locator("[data-role=interaction][data-state=pending]");
+    await question.waitFor({ timeout: 15_000 });
+    const box = page.getByRole("textbox", { name: "Message" });
+    await box.fill("7");
+    await page.getByRole("alert").filter({ hasText: "1–3" }).waitFor();
+    await box.fill("第三个");
+    await box.press("Enter");
+    await shown(page, "Booked the 18:40 to Lyon").first().waitFor({ timeout: 15_000 });
+    expect(runs).toHaveLength(2);
+    expect(browser.problems).toEqual([]);
+  });
+
   it("a deadline declines by itself, with a countdown before", async () => {
     forwarded = { expiresInMs: 4_000 };
     await scenario("Address form");
