@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
+import { findBrowser } from "./scripts/browser";
 
 // One config for the library build and the unit tests. The demo has its own (demo/vite.config.ts).
 export default defineConfig({
@@ -99,7 +100,8 @@ export default defineConfig({
             headless: true,
             provider: playwright({
               launchOptions: {
-                executablePath: "/usr/bin/chromium",
+                // scripts/browser.ts decides, for every test project (npm test ensures there is one).
+                executablePath: findBrowser() ?? "/usr/bin/chromium",
                 args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
               },
             }),

@@ -25,10 +25,11 @@ import tailwindcss from "@tailwindcss/vite";
 import { formatMs, table } from "../measure";
 import { jsTime, summarizeProfile } from "./profile";
 import type { BenchCdpAnswer, BenchCommand, CdpMetrics, Impl, ScenarioName, ScenarioOptions, ScenarioResult } from "./types";
+import { findBrowser } from "../../scripts/browser";
 
 const here = import.meta.dirname;
 const repo = resolve(here, "../..");
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const executablePath = findBrowser() ?? "/usr/bin/chromium";
 const args = process.argv.slice(2);
 const REPEATS = args.includes("--quick") ? 1 : 3;
 const PROFILE = args.includes("--profile");

@@ -8,9 +8,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
+import { findBrowser } from "../../scripts/browser";
 
 export const root = resolve(import.meta.dirname, "../..");
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const executablePath = findBrowser() ?? "/usr/bin/chromium";
 
 export async function startDemo(): Promise<{ server: ViteDevServer; url: string }> {
   const server = await createServer({
