@@ -7,7 +7,7 @@ export interface InteractionLabels {
   typeName: Record<"notification" | "advice" | "permission_request" | "input_request" | "error", string>;
   level: Record<"info" | "success" | "warning", string>;
   status: Record<"streaming" | "pending" | "answered" | "declined" | "timed_out" | "withdrawn" | "shown" | "invalid", string>;
-  how: Record<"click" | "key" | "number-reply" | "text-reply" | "timeout" | "app", string>;
+  how: Record<"click" | "key" | "number-reply" | "text-reply" | "timeout" | "app" | "grant" | "policy", string>;
   /** "Answered by number reply at 14:05". */
   settled: (status: string, how: string, time: string) => string;
   /** "Timed out at 14:05" (when there is no "how" worth saying). */
@@ -65,7 +65,7 @@ export const interactionEn: InteractionLabels = {
   typeName: { notification: "Notification", advice: "Suggestion", permission_request: "Permission request", input_request: "Information needed", error: "Error" },
   level: { info: "Info", success: "Done", warning: "Warning" },
   status: { streaming: "Arriving", pending: "Waiting for you", answered: "Answered", declined: "Declined", timed_out: "Timed out", withdrawn: "Withdrawn", shown: "Notification", invalid: "Malformed" },
-  how: { click: "click", key: "keyboard", "number-reply": "number reply", "text-reply": "typed reply", timeout: "timeout", app: "the app" },
+  how: { click: "click", key: "keyboard", "number-reply": "number reply", "text-reply": "typed reply", timeout: "timeout", app: "the app", grant: "an earlier permission", policy: "the app's policy" },
   settled: (status, how, time) => `${status} by ${how} at ${time}`,
   settledAt: (status, time) => `${status} at ${time}`,
   busyHint: "The agent is still working. Press Enter after it finishes, or say “wait” to pause it.",
@@ -119,7 +119,7 @@ export const interactionZhCN: InteractionLabels = {
   typeName: { notification: "通知", advice: "建议", permission_request: "权限请求", input_request: "需要填写", error: "错误" },
   level: { info: "提示", success: "完成", warning: "警告" },
   status: { streaming: "正在生成", pending: "等待你的回复", answered: "已回答", declined: "已拒绝", timed_out: "已超时", withdrawn: "已撤回", shown: "通知", invalid: "格式错误" },
-  how: { click: "点击", key: "键盘", "number-reply": "编号回复", "text-reply": "文字回复", timeout: "超时", app: "应用" },
+  how: { click: "点击", key: "键盘", "number-reply": "编号回复", "text-reply": "文字回复", timeout: "超时", app: "应用", grant: "此前的授权", policy: "应用的策略" },
   settled: (status, how, time) => `${time} 通过${how}${status}`,
   settledAt: (status, time) => `${time} ${status}`,
   busyHint: "代理仍在工作。等它完成后再按回车，或输入“等一下”让它暂停。",

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Message } from "@ag-ui/core";
-import { createThreadStore, type RunOptions, type ThreadStore } from "../store/createThreadStore";
+import { createThreadStore, type RunOptions, type ThreadStore, type ThreadStoreOptions } from "../store/createThreadStore";
 import type { AgentLike } from "../core/transport/types";
 import { isDevelopment } from "../core/dev";
 
@@ -25,6 +25,8 @@ export interface ParleyProviderProps {
   parleyTools?: boolean;
   /** Start the next run by itself once every open question is answered. Default true. */
   autoContinue?: boolean;
+  /** Policy, grants and audit (`createPermissions` from `parley-ui/policy`); without it every permission request asks. */
+  permissions?: ThreadStoreOptions["permissions"];
   /** Bring your own store (shared with code outside React); otherwise one is made per provider. */
   store?: ThreadStore;
   children?: ReactNode;
@@ -41,9 +43,9 @@ export interface ParleyProviderProps {
  *   <Chat />
  * </ParleyProvider>
  */
-export function ParleyProvider({ agent, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, store: given, children }: ParleyProviderProps) {
+export function ParleyProvider({ agent, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, permissions, store: given, children }: ParleyProviderProps) {
   const [store] = useState<ThreadStore>(
-    () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults, locale, parleyTools, autoContinue }),
+    () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults, locale, parleyTools, autoContinue, permissions }),
   );
   const owned = given === undefined;
 

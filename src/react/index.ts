@@ -1,7 +1,10 @@
 export { ParleyProvider, useThreadStore, type ParleyProviderProps } from "./ParleyProvider";
 export { useAgentRun, useAgentState, useMessage, useMessageIds, useThread, useToolCall, type AgentRun } from "./hooks";
 export {
+  useAuditLog,
   useCountdown,
+  useGrants,
+  useGrantScopes,
   useCurrentActivity,
   useInteraction,
   useInteractionActions,

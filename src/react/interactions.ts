@@ -3,6 +3,7 @@ import { useStore } from "zustand";
 import { currentActivity, type ThreadState } from "../core/fold";
 import { pauseBlocker, planReply, selectInteractions, selectPendingIds, type Interaction, type ReplyPlan } from "../core/interactions";
 import { selectRespondable, type RespondableRange } from "../core/enumeration";
+import type { GrantScope } from "../core/policy/types";
 import type { ThreadStoreState } from "../store/createThreadStore";
 import { useThreadStore } from "./ParleyProvider";
 
@@ -130,4 +131,48 @@ export function useCountdown(deadline: number | undefined, now: () => number = D
     return () => clearInterval(timer);
   }, [deadline, now]);
   return left;
+}
+
+/**
+ * The grants the person made in this thread (live, used up, expired or revoked), newest last.
+ *
+ * @example
+ * const grants = useGrants();
+ */
+export function useGrants(): ThreadState["grants"] {
+  const store = useThreadStore("useGrants");
+  return useStore(store, (s) => s.thread.grants);
+}
+
+/**
+ * The audit log: one record per decision on a question, a grant or a revocation.
+ *
+ * @example
+ * const audit = useAuditLog();
+ */
+export function useAuditLog(): ThreadState["audit"] {
+  const store = useThreadStore("useAuditLog");
+  return useStore(store, (s) => s.thread.audit);
+}
+
+const ONLY_ONCE: readonly GrantScope[] = ["once"];
+
+/**
+ * The scopes the person may approve a permission request with ("allow once / these N / this
+ * session / only in test mode"): what the policy and the request allow; just `once` without
+ * permissions on the provider.
+ *
+ * @example
+ * const scopes = useGrantScopes(interaction); // ["once", "session"]
+ */
+export function useGrantScopes(interaction: Interaction | undefined): readonly GrantScope[] {
+  const store = useThreadStore("useGrantScopes");
+  const engine = useStore(store, (s) => s.permissions);
+  return useMemo(() => {
+    const envelope = interaction?.envelope;
+    if (!engine || envelope?.messageType !== "permission_request") return ONLY_ONCE;
+    // Asked with no grants: what the person may choose, not whether a grant already covers it.
+    const assessment = engine.assess(envelope.payload, [], { now: 0 });
+    return assessment.kind === "ask" && assessment.scopes.length ? assessment.scopes : ONLY_ONCE;
+  }, [engine, interaction]);
 }

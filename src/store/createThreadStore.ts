@@ -5,6 +5,7 @@ import { applyClientAction, refusalOf, type ActionRefusal, type ClientAction } f
 import { answerInWords, pauseBlocker, planReply, selectInteractions, selectPendingIds, undeliveredIds, uncoveredInterrupts, type AnswerMethod, type InteractionResponse, type ReplyPlan } from "../core/interactions";
 import { buildRunInput, type RunOptions } from "../core/run-input";
 import type { AgentLike, EventSubscription } from "../core/transport/types";
+import type { PermissionsEngine } from "../core/policy/engine";
 import { isDevelopment } from "../core/dev";
 import { describeRunFailure } from "./describeRunFailure";
 import { createFrameBatcher, type BatchMode } from "./frameBatcher";
@@ -43,6 +44,12 @@ export interface ThreadStoreOptions {
   autoContinue?: boolean;
   /** The clock for deadlines and answer times; `Date.now` by default. */
   now?: () => number;
+  /**
+   * Permissions (`createPermissions` from `parley-ui/policy`): the policy declines what it forbids,
+   * the person's live grants approve what they cover, wider approvals make grants, and the agent
+   * may revoke one with its tool. Without it every permission request simply asks.
+   */
+  permissions?: PermissionsEngine;
 }
 
 export interface ThreadStoreState {
@@ -81,6 +88,10 @@ export interface ThreadStoreState {
    * is sent only with `declineOpen: true` (they are declined first). "等一下" while running pauses.
    */
   reply(text: string, options?: { declineOpen?: boolean }): ReplyResult;
+  /** End a grant at once (the person's gesture, from a permissions panel). */
+  revoke(grantId: string): ActionResult;
+  /** The permissions engine the store applies, if any (for the permission card's scope choices). */
+  permissions: PermissionsEngine | undefined;
   /** Cut the messages before `fromMessageId` from the agent's context; open items are numbered anew. */
   truncate(fromMessageId: string): ActionResult;
   /** Apply any client action (persistence, other tabs, tests); returns why it was refused, if it was. */
@@ -111,6 +122,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
    */
   let threadId = options.threadId;
   const now = options.now ?? (() => Date.now());
+  const permissions = options.permissions;
+  const who = permissions?.identity ?? "person";
   const locale = options.locale ?? "en";
   const initialThread = () =>
     createThreadState({
@@ -137,9 +150,34 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     /** New interactions start their relative deadlines when this client first sees them. */
     const withReceived = (before: ThreadState, thread: ThreadState): ThreadState => {
       if (thread.interactions === before.interactions) return thread;
-      const received = applyClientAction(thread, { type: "receive", at: now() });
+      let received = applyClientAction(thread, { type: "receive", at: now() });
       if (received.messageIds !== thread.messageIds) owesRun = true; // a notification's "shown" result
+      if (permissions) received = decideByPermissions(before, received);
       return received;
+    };
+
+    /**
+     * A permission request that has just become pending: the policy may decline it, or a live grant
+     * of the person's approve it — both through the person's door, citing why; otherwise it asks.
+     */
+    const decideByPermissions = (before: ThreadState, thread: ThreadState): ThreadState => {
+      const engine = permissions as PermissionsEngine;
+      for (const interaction of selectInteractions(thread)) {
+        const envelope = interaction.envelope;
+        if (interaction.status !== "pending" || envelope?.messageType !== "permission_request") continue;
+        if (before.interactions.get(interaction.id)?.status === "pending") continue;
+        const at = now();
+        const assessment = engine.assess(envelope.payload, thread.grants, { now: at, ...(interaction.runId ? { runId: interaction.runId } : {}) });
+        if (assessment.kind === "ask") continue;
+        thread = applyClientAction(
+          thread,
+          assessment.kind === "deny"
+            ? { type: "deny-by-policy", interactionId: interaction.id, reason: assessment.reason, at }
+            : { type: "approve-by-grant", interactionId: interaction.id, grant: assessment.grant, at },
+        );
+        owesRun = true;
+      }
+      return thread;
     };
 
     const batcher = createFrameBatcher(options.batch, (events) => {
@@ -232,6 +270,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
             : { type: "end-run", status: ending.status, runId, ...(ending.failure ? { failure: ending.failure } : {}) };
         thread = applyClientAction(thread, action);
       }
+      if (!ending && permissions) thread = answerRevokeCalls(thread);
       set({ thread, isRunning: false });
       scheduleDeadlines();
       // A run that ended with every question it asked already answered (or a notification shown) goes on.
@@ -257,6 +296,9 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         run: runOptions,
         ...(options.parleyTools === false ? { parleyTools: false } : {}),
         locale,
+        ...(permissions
+          ? { extraTools: permissions.tools, extraContext: permissions.context(thread.grants, { now: now(), locale }), identity: permissions.identity }
+          : {}),
       });
       inFlight = owed.length ? { runId, ids: owed } : undefined;
       owesRun = false;
@@ -293,6 +335,26 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       if (custom.length === 0) return thread;
       const message: Message = { id: `parley-words:${custom.map((i) => i.id).join("+")}`, role: "user", content: custom.map((i) => answerInWords(i, locale)).join("\n") };
       return applyClientAction(thread, { type: "append-message", message });
+    };
+
+    /**
+     * The agent's revoke tool (the person said "stop doing that"): the grants it names end at once,
+     * through the person's door and in the audit log; the call gets its result and the agent goes on.
+     * It can only revoke — there is no tool to grant.
+     */
+    const answerRevokeCalls = (thread: ThreadState): ThreadState => {
+      const engine = permissions as PermissionsEngine;
+      const run = thread.runs[thread.runs.length - 1];
+      for (const callId of run?.toolCallIds ?? []) {
+        const call = thread.toolCalls.get(callId);
+        if (call?.name !== engine.revokeToolName || call.resultMessageId || call.status === "streaming-args") continue;
+        const at = now();
+        const targets = engine.revocationTargets(thread.grants, call.args, at);
+        for (const grant of targets) thread = applyClientAction(thread, { type: "revoke", grantId: grant.id, by: who, how: "agent-revoke", at });
+        thread = applyClientAction(thread, { type: "append-message", message: { id: `parley-answer:${call.id}`, role: "tool", toolCallId: call.id, content: engine.revocationResult(targets) } });
+        owesRun = true;
+      }
+      return thread;
     };
 
     /** Stop or Pause: only this run's request ends, and what streamed stays. */
@@ -348,6 +410,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     return {
       thread: initialThread(),
       agent: options.agent,
+      permissions,
       isRunning: false,
       run,
       sendMessage,
@@ -365,8 +428,29 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         set({ thread: applyClientAction(thread, { type: "remove-messages", ids: partial }) });
         return run(lastRun.options);
       },
-      answer: (interactionId, response, how = "click") => settleAndContinue({ type: "answer", interactionId, response, how, at: now() }),
-      decline: (interactionId, how = "click") => settleAndContinue({ type: "decline", interactionId, how, at: now() }),
+      answer(interactionId, response, how = "click") {
+        const at = now();
+        const interaction = get().thread.interactions.get(interactionId);
+        const envelope = interaction?.envelope;
+        const scope = "approved" in response && response.approved ? response.scope : undefined;
+        if (!scope || scope === "once" || envelope?.messageType !== "permission_request") {
+          return settleAndContinue({ type: "answer", interactionId, response, how, at, who });
+        }
+        if (!permissions) {
+          return { ok: false, refusal: { code: "invalid-response", message: `A ${scope} permission needs the provider's permissions (createPermissions).` } };
+        }
+        const made = permissions.grantFor(envelope.payload, scope, {
+          id: `grant:${interactionId}`,
+          now: at,
+          interactionId,
+          ...("limit" in response && response.limit !== undefined ? { limit: response.limit } : {}),
+          ...("condition" in response && response.condition !== undefined ? { condition: response.condition } : {}),
+        });
+        if (!made.ok) return { ok: false, refusal: { code: "invalid-response", message: made.problem } };
+        return settleAndContinue({ type: "answer", interactionId, response, how, at, who, grant: made.grant });
+      },
+      decline: (interactionId, how = "click") => settleAndContinue({ type: "decline", interactionId, how, at: now(), who }),
+      revoke: (grantId) => act({ type: "revoke", grantId, by: who, how: "click", at: now() }),
       correct(interactionId, response, how = "click") {
         // On its way to the agent already: the request cannot be changed any more.
         if (inFlight?.ids.includes(interactionId)) {

@@ -6,6 +6,7 @@ import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, takeMessa
 import type { RunFailure, RunRecord, ThreadMessage, ThreadState } from "../fold/types";
 import { toolResultContent } from "../interactions/delivery";
 import type { AnswerMethod, Interaction, InteractionResponse } from "../interactions/types";
+import type { AuditRecord, Grant } from "../policy/types";
 import { checkResponse } from "./checkResponse";
 
 /**
@@ -25,8 +26,15 @@ export type ClientAction =
   | { type: "remove-messages"; ids: readonly string[] }
   /** The client saw the thread's new interactions at `at`: relative deadlines start counting. */
   | { type: "receive"; at: number }
-  | { type: "answer"; interactionId: string; response: InteractionResponse; how: AnswerMethod; at: number }
-  | { type: "decline"; interactionId: string; how: AnswerMethod; at: number }
+  /** `grant`: the grant a wider approval makes (`scope` other than once), made by the permissions engine. */
+  | { type: "answer"; interactionId: string; response: InteractionResponse; how: AnswerMethod; at: number; who?: string; grant?: Grant }
+  | { type: "decline"; interactionId: string; how: AnswerMethod; at: number; who?: string }
+  /** A permission request a live grant of the person's covers: approved citing it (`grant` as used now). */
+  | { type: "approve-by-grant"; interactionId: string; grant: Grant; at: number }
+  /** A permission request the app's policy forbids: declined without asking. */
+  | { type: "deny-by-policy"; interactionId: string; reason: string; at: number; who?: string }
+  /** A grant ends: by the person (click), the app, or the agent's revoke tool on the person's word. */
+  | { type: "revoke"; grantId: string; by: string; how: "click" | "app" | "agent-revoke"; at: number }
   /** The deadline passed: the kit declines for the person (default-deny). */
   | { type: "timeout"; interactionId: string; at: number }
   /** The app takes a question back; nothing is sent for it. */
@@ -55,11 +63,18 @@ export interface ActionRefusal {
  */
 export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefusal | undefined {
   switch (action.type) {
+    case "revoke": {
+      const grant = thread.grants.find((g) => g.id === action.grantId);
+      if (!grant) return { code: "not-found", message: `There is no grant "${action.grantId}".` };
+      return grant.revokedAt !== undefined ? { code: "not-open", message: "This grant was already revoked." } : undefined;
+    }
     case "answer":
     case "decline":
     case "timeout":
     case "withdraw":
-    case "correct": {
+    case "correct":
+    case "approve-by-grant":
+    case "deny-by-policy": {
       const interaction = thread.interactions.get(action.interactionId);
       if (!interaction) return { code: "not-found", message: `There is no question "${action.interactionId}".` };
       if (action.type === "correct") {
@@ -72,6 +87,9 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
         return { code: "not-due", message: "The question's deadline has not passed." };
       }
       if (action.type === "answer") return checkResponse(interaction, action.response);
+      if ((action.type === "approve-by-grant" || action.type === "deny-by-policy") && interaction.envelope?.messageType !== "permission_request") {
+        return { code: "not-answerable", message: "Only a permission request is decided by a grant or the policy." };
+      }
       return undefined;
     }
     case "pause": {
@@ -139,16 +157,37 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
     case "receive":
       if (!receive(d, action.at)) return thread;
       break;
-    case "answer":
+    case "answer": {
+      const response = action.grant && "approved" in action.response ? { ...action.response, grantId: action.grant.id } : action.response;
+      settle(d, action.interactionId, "answered", action.at, action.how, response, action.who);
+      if (action.grant) {
+        putGrant(d, action.grant);
+        audit(d, { at: action.at, decision: "granted", how: action.how, who: action.grant.grantedBy, interactionId: action.interactionId, operation: action.grant.operation, grantId: action.grant.id, detail: action.grant.scope });
+      }
+      break;
+    }
     case "correct":
-      settle(d, action.interactionId, "answered", action.at, action.how, action.response);
+      settle(d, action.interactionId, "answered", action.at, action.how, action.response, undefined, false);
       break;
     case "decline":
-      settle(d, action.interactionId, "declined", action.at, action.how);
+      settle(d, action.interactionId, "declined", action.at, action.how, undefined, action.who);
       break;
     case "timeout":
       settle(d, action.interactionId, "timed_out", action.at, "timeout");
       break;
+    case "approve-by-grant":
+      putGrant(d, action.grant);
+      settle(d, action.interactionId, "answered", action.at, "grant", { approved: true, scope: action.grant.scope, grantId: action.grant.id }, action.grant.grantedBy);
+      break;
+    case "deny-by-policy":
+      settle(d, action.interactionId, "declined", action.at, "policy", undefined, action.who ?? "policy", true, action.reason);
+      break;
+    case "revoke": {
+      const grant = d.s.grants.find((g) => g.id === action.grantId) as Grant;
+      putGrant(d, { ...grant, revokedAt: action.at, revokedBy: action.by });
+      audit(d, { at: action.at, decision: "revoked", how: action.how, who: action.by, operation: grant.operation, grantId: grant.id });
+      break;
+    }
     case "withdraw": {
       const edited = editInteraction(d, action.interactionId);
       edited.status = "withdrawn";
@@ -188,15 +227,47 @@ function editInteraction(d: Draft, id: string): Interaction {
   return owned;
 }
 
-/** Answer, decline or time out; a Parley tool call gets (or, on correction, changes) its result message. */
-function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_out", at: number, how: AnswerMethod, response?: InteractionResponse): void {
+/**
+ * Answer, decline or time out; a Parley tool call gets (or, on correction, changes) its result
+ * message; the decision goes into the audit log (a correction is the same decision, not a new one).
+ */
+function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_out", at: number, how: AnswerMethod, response?: InteractionResponse, who = "person", audited = true, reason?: string): void {
   const edited = editInteraction(d, id);
   edited.status = status;
   edited.settledAt = at;
   edited.how = how;
+  if (reason !== undefined) edited.problem = reason;
   if (response !== undefined) edited.response = normaliseResponse(edited, response);
   else delete edited.response;
   if (edited.origin.kind === "tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent(status, edited.response));
+  if (!audited) return;
+  const envelope = edited.envelope;
+  const approved = edited.response && "approved" in edited.response ? edited.response.approved : undefined;
+  const decision: AuditRecord["decision"] =
+    how === "grant" ? "approved_by_grant"
+    : how === "policy" ? "denied_by_policy"
+    : status === "timed_out" ? "timed_out"
+    : status === "declined" || approved === false ? "declined"
+    : "approved";
+  const record: Omit<AuditRecord, "id"> = { at, decision, how, who, interactionId: id, messageType: edited.messageType };
+  if (envelope?.messageType === "permission_request") record.operation = envelope.payload.operation;
+  if (edited.response && "grantId" in edited.response && edited.response.grantId) record.grantId = edited.response.grantId;
+  if (reason !== undefined) record.detail = reason;
+  audit(d, record);
+}
+
+/** Appends one audit record; its id says what it records, so the same decision is never logged twice. */
+function audit(d: Draft, record: Omit<AuditRecord, "id">): void {
+  const id = `${record.interactionId ?? record.grantId ?? "thread"}:${record.decision}:${record.at}`;
+  if (d.s.audit.some((r) => r.id === id)) return;
+  (d.edit("audit") as AuditRecord[]).push({ id, ...record });
+}
+
+function putGrant(d: Draft, grant: Grant): void {
+  const grants = d.edit("grants") as Grant[];
+  const index = grants.findIndex((g) => g.id === grant.id);
+  if (index === -1) grants.push(grant);
+  else grants[index] = grant;
 }
 
 /** The tool message that answers a Parley tool call: added once, rewritten on correction. */

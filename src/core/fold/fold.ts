@@ -57,6 +57,8 @@ export function createThreadState(init: ThreadInit = {}): ThreadState {
     interactions: IdTable.empty(),
     interactionIds: [],
     nextNumber: 1,
+    grants: [],
+    audit: [],
   };
   if (!init.messages?.length) return empty;
   const d = new Draft(empty);

@@ -1,5 +1,6 @@
 import type { IdTable } from "./idTable";
 import type { Interaction, InteractionRow } from "../interactions/types";
+import type { AuditRecord, Grant } from "../policy/types";
 import type {
   ActivityMessage,
   AssistantMessage,
@@ -196,6 +197,10 @@ export interface ThreadState {
   nextNumber: number;
   /** Messages before this one were cut from the agent's context (`truncate`); they stay visible. */
   contextFrom?: string;
+  /** The grants the person made (and their uses and revocations); written only through `applyClientAction`. */
+  grants: readonly Grant[];
+  /** One record per decision on a question, a grant or a revocation; append-only. */
+  audit: readonly AuditRecord[];
 }
 
 /**

@@ -28,8 +28,11 @@ export type InteractionOrigin =
    */
   | { kind: "custom"; name: string };
 
-/** How the person gave the answer — kept for the audit and shown on the settled card. */
-export type AnswerMethod = "click" | "key" | "number-reply" | "text-reply" | "timeout" | "app";
+/**
+ * How the answer was given — kept for the audit and shown on the settled card: a gesture of the
+ * person, the app, a timeout, or, for permissions, a grant the person made or the app's policy.
+ */
+export type AnswerMethod = "click" | "key" | "number-reply" | "text-reply" | "timeout" | "app" | "grant" | "policy";
 
 export type AdviceResponse =
   | { action: "choose"; optionIds: readonly string[]; numbers: readonly number[] }
@@ -42,6 +45,14 @@ export interface PermissionResponse {
   editedArgs?: unknown;
   /** What the person typed, when the request asked for typed confirmation. */
   typedConfirmation?: string;
+  /** How far the approval reaches (`once` by default); a wider scope makes a grant. */
+  scope?: "once" | "batch" | "session" | "conditional";
+  /** For a `batch` grant: how many operations it covers. */
+  limit?: number;
+  /** For a `conditional` grant: the `args.` / `context.` paths and the values they must hold. */
+  condition?: Record<string, unknown>;
+  /** The grant this approval made, or the one it was approved by. */
+  grantId?: string;
 }
 export interface InputResponse {
   values: Record<string, unknown>;

@@ -20,3 +20,4 @@ export { auditRecord, auditToCsv, auditToJson, filterAudit, type AuditFilter } f
 export { grantsContext, type GrantsContextOptions } from "./context";
 export { parleyRevokeTool, PARLEY_REVOKE_TOOL, revocationResult, revocationTargets } from "./revokeTool";
 export { createMemoryPolicyStorage, type PolicyStorage } from "./storage";
+export { createPermissions, type PermissionAssessment, type PermissionsEngine, type PermissionsOptions } from "./engine";

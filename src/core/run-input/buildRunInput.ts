@@ -28,6 +28,11 @@ export interface BuildRunInputOptions {
   parleyTools?: boolean;
   /** The language of the context Parley writes (`en`, `zh-CN`). */
   locale?: string;
+  /** Tools and context the permissions engine adds (the revoke tool, the live grants). */
+  extraTools?: readonly Tool[];
+  extraContext?: readonly Context[];
+  /** The person, the same across channels: sent as `forwardedProps.parley.identity`. */
+  identity?: string;
 }
 
 /**
@@ -47,9 +52,9 @@ export function buildRunInput(thread: ThreadState, options: BuildRunInputOptions
     runId: options.runId,
     messages: contextMessages(thread),
     state: thread.state,
-    tools: mergeTools(run.tools, defaults.tools, options.parleyTools === false ? undefined : parleyTools),
-    context: [...(defaults.context ?? []), ...(run.context ?? []), ...parleyContext(thread, options.locale)],
-    forwardedProps: forwardedProps(thread, defaults.forwardedProps, run.forwardedProps),
+    tools: mergeTools(run.tools, defaults.tools, options.parleyTools === false ? undefined : parleyTools, options.extraTools),
+    context: [...(defaults.context ?? []), ...(run.context ?? []), ...parleyContext(thread, options.locale), ...(options.extraContext ?? [])],
+    forwardedProps: withIdentity(forwardedProps(thread, defaults.forwardedProps, run.forwardedProps), options.identity),
   };
   const resume = resumeEntries(thread, [...(defaults.resume ?? []), ...(run.resume ?? [])]);
   if (resume.length) input.resume = resume;
@@ -139,6 +144,12 @@ function forwardedProps(thread: ThreadState, ...layers: unknown[]): unknown {
   const out: Record<string, unknown> = { ...merged, parley: { ...parley, responses } };
   if (langGraph !== undefined) out.command = { ...(isPlainObject(merged.command) ? merged.command : {}), resume: langGraph };
   return out;
+}
+
+function withIdentity(props: unknown, identity: string | undefined): unknown {
+  if (identity === undefined || !isPlainObject(props)) return props;
+  const parley = isPlainObject(props.parley) ? props.parley : {};
+  return { ...props, parley: { ...parley, identity } };
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
