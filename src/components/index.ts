@@ -32,3 +32,4 @@ export { InteractionFallback } from "./interactions/InteractionFallback";
 export { InteractionQueue, type InteractionQueueProps } from "./interactions/InteractionQueue";
 export { preloadSchemaForm, SchemaForm, type SchemaFormProps } from "./interactions/SchemaForm";
 export { useRevealMessage } from "./thread/ThreadNavigation";
+export * from "./permissions";

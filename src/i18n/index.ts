@@ -1,4 +1,5 @@
 export { en, zhCN, dictionaries, type ParleyLabels, type ParleyLocale } from "./labels";
 export type { FormLabels } from "./formLabels";
 export type { InteractionLabels } from "./interactionLabels";
+export type { PermissionLabels } from "./permissionLabels";
 export { useLabels, useLocale, useFormatTime, resolveLabels } from "./LabelsContext";

@@ -1,5 +1,6 @@
 import { formEn, formZhCN, type FormLabels } from "./formLabels";
 import { interactionEn, interactionZhCN, type InteractionLabels } from "./interactionLabels";
+import { permissionsEn, permissionsZhCN, type PermissionLabels } from "./permissionLabels";
 
 /**
  * Every string the kit shows or announces. Pass a partial object as `labels` to
@@ -48,6 +49,8 @@ export interface ParleyLabels {
   form: FormLabels;
   /** The interaction cards, the queue and the composer's reply preview. */
   interaction: InteractionLabels;
+  /** The permission scope choice, the permissions panel and the audit log. */
+  permissions: PermissionLabels;
 }
 
 /** English. */
@@ -88,6 +91,7 @@ export const en: ParleyLabels = {
   rawPayload: "Raw content",
   form: formEn,
   interaction: interactionEn,
+  permissions: permissionsEn,
 };
 
 /** Simplified Chinese. */
@@ -128,6 +132,7 @@ export const zhCN: ParleyLabels = {
   rawPayload: "原始内容",
   form: formZhCN,
   interaction: interactionZhCN,
+  permissions: permissionsZhCN,
 };
 
 /** The dictionaries the kit ships, by BCP 47 tag. */
