@@ -11,6 +11,7 @@ import {
   useAgentRun,
   useAgentState,
 } from "../src";
+import { createPermissions } from "../src/core/policy";
 import "../src/theme/parley.css";
 import { SCENARIOS } from "./agent/scenarios";
 import { FallbackComposer, FallbackRunError, FallbackStatus, FallbackThread } from "./fallback";
@@ -72,6 +73,12 @@ function HooksChat() {
   );
 }
 
+/**
+ * The demo's permissions: the default policy (confirm private data, money and irreversible acts;
+ * type the name for destructive ones), grants the person makes, and the audit log.
+ */
+const PERMISSIONS = createPermissions({ identity: "demo-user@example.com", sessionId: "demo-session" });
+
 export function App() {
   const agent = useMemo(() => createHttpAgent({ url: AGENT_URL }), []);
   const content = (
@@ -93,7 +100,7 @@ export function App() {
     </>
   );
   return (
-    <ParleyProvider agent={agent} locale={LOCALE}>
+    <ParleyProvider agent={agent} locale={LOCALE} permissions={PERMISSIONS}>
       {UI_MODE === "kit" ? (
         <ParleyUIProvider className="demo-shell" locale={LOCALE}>{content}</ParleyUIProvider>
       ) : (

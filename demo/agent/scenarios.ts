@@ -22,6 +22,9 @@ export type ScenarioName =
   | "state"
   | "error"
   | "booking"
+  | "report"
+  | "purge"
+  | "revoke"
   | "address"
   | "approvals"
   | "delete"
@@ -55,6 +58,9 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: "delete", label: "Delete (approval)", trigger: "Clean up the cache (delete)" },
   { name: "failure", label: "Failed export", trigger: "Export the report (failure)" },
   { name: "notify", label: "Notification", trigger: "Tell me when it's ready (notify)" },
+  { name: "report", label: "Weekly report (permissions)", trigger: "Send the weekly report (report)" },
+  { name: "purge", label: "Delete a file (typed)", trigger: "Remove last year's file (purge)" },
+  { name: "revoke", label: "Revoke a grant", trigger: "Ask me again before reading customers (revoke)" },
 ];
 
 export interface ScenarioOptions {
@@ -573,8 +579,83 @@ export function bookingReply(content: string, args?: unknown): string {
 }
 
 /** The run after a tool result: the booking answer, or an acknowledgement of any other tool. */
+// Permissions (issue 7): the weekly report of seed 001 — read customer data (privacy), then mail the
+// report (irreversible); a file deleted behind typed confirmation; the agent revoking a grant.
+
+const MANAGERS = ["north@example.com", "south@example.com", "east@example.com", "west@example.com"];
+
+function report(s: Script): void {
+  s.start();
+  const messageId = s.text("To build the weekly report I need the customer data.");
+  const toolCallId = s.toolCall(
+    "parley_request_permission",
+    { operation: "read_customers", summary: "Read customers.xlsx (names, emails, regions)", categories: ["privacy"], details: { file: "customers.xlsx" } },
+    messageId,
+  );
+  s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
+}
+
+function purge(s: Script): void {
+  s.start();
+  const messageId = s.text("The 2024 report is superseded.");
+  const toolCallId = s.toolCall(
+    "parley_request_permission",
+    { operation: "delete_file", summary: "Delete report_2024_final.pdf for good", categories: ["destructive", "irreversible"], confirmText: "report_2024_final.pdf", details: { path: "/reports/report_2024_final.pdf" } },
+    messageId,
+  );
+  s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
+}
+
+function revoke(s: Script): void {
+  s.start();
+  const messageId = s.text("Understood — I will ask before reading customer data again.");
+  const toolCallId = s.toolCall("parley_revoke_grant", { operation: "read_customers", reason: "The person asked to be asked again." }, messageId);
+  s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
+}
+
+/** The answer to one of the permission scenarios' tool calls, or undefined when it is not one. */
+function permissionAnswer(s: Script, call: AnsweredCall): boolean {
+  const args = isRecord(call.args) ? call.args : {};
+  const answer = parseJson(call.content);
+  const approved = isRecord(answer) && answer.status === "answered" && isRecord(answer.response) && answer.response.approved === true;
+  if (call.name === "parley_revoke_grant") {
+    s.text(isRecord(answer) && answer.status === "revoked" ? "Done: that permission is gone, so I will ask next time." : "There was no such permission to revoke.");
+    s.finish();
+    return true;
+  }
+  if (call.name !== "parley_request_permission") return false;
+  switch (args.operation) {
+    case "read_customers": {
+      if (!approved) {
+        s.text("Without the customer data there is no report.");
+        s.finish();
+        return true;
+      }
+      const messageId = s.text("Read 412 customers. The report is ready; mailing it needs your go-ahead.");
+      const toolCallId = s.toolCall(
+        "parley_request_permission",
+        { operation: "send_mail", summary: `Mail the weekly report to ${MANAGERS.length} regional managers`, categories: ["irreversible"], details: { to: MANAGERS, subject: "Weekly report", body: "Attached: this week's report by region." } },
+        messageId,
+      );
+      s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
+      return true;
+    }
+    case "send_mail":
+      s.text(approved ? `Sent to ${MANAGERS.length} regional managers.` : "Not sent; the report stays a draft.");
+      s.finish();
+      return true;
+    case "delete_file":
+      s.text(approved ? "Deleted report_2024_final.pdf." : "Kept report_2024_final.pdf.");
+      s.finish();
+      return true;
+    default:
+      return false;
+  }
+}
+
 function toolResultRun(s: Script, call: AnsweredCall): void {
   s.start();
+  if (permissionAnswer(s, call)) return;
   if (isBookingCall(call)) {
     s.text(bookingReply(call.content, call.args));
   } else {
@@ -896,6 +977,15 @@ export function planRun(input: RunAgentInput, options: ScenarioOptions = {}): Ru
         break;
       case "notify":
         notify(s);
+        break;
+      case "report":
+        report(s);
+        break;
+      case "purge":
+        purge(s);
+        break;
+      case "revoke":
+        revoke(s);
         break;
       default:
         fallback(s);

@@ -139,7 +139,7 @@ describe("scenarioEvents", () => {
 // ————————————————————————————————————————————————————————————————————————————————————————————
 // The scenarios where the agent asks the person something.
 
-const ASKING = ["booking", "address", "approvals", "delete", "failure", "notify"] as const;
+const ASKING = ["booking", "address", "approvals", "delete", "failure", "notify", "report", "purge", "revoke"] as const;
 const trigger = (name: string) => SCENARIOS.find((s) => s.name === name)!.trigger;
 const NOW = Date.UTC(2026, 0, 5, 9, 30, 0);
 
@@ -572,5 +572,38 @@ describe("describeRun", () => {
     expect(describeRun(input("markdown", { forwardedProps: responses }))).toEqual({ kind: "responses", scenario: "failure" });
     expect(describeRun(input("markdown", { resume: [] }))).toEqual({ kind: "new", scenario: "markdown" });
     expect(describeRun(input("hi", { forwardedProps: { scenario: "delete" } }))).toEqual({ kind: "new", scenario: "delete" });
+  });
+});
+
+describe("permissions: the weekly report, a typed deletion, a revocation", () => {
+  /** The run after `first`, with the kit's answer to its (last) tool call as the tool result. */
+  function answered(first: ReturnType<typeof ask>, content: object, runId = "r2") {
+    const messages = [...input(trigger(first.scenario)).messages, ...replay(first.events)];
+    const call = eventsOf(first.events, EventType.TOOL_CALL_START).at(-1)!;
+    messages.push({ id: `parley-answer:${String(call.toolCallId)}`, role: "tool", toolCallId: String(call.toolCallId), content: JSON.stringify(content) });
+    return { plan: planRun(input("", { runId, messages }), { now: NOW }), messages };
+  }
+  const approved = { status: "answered", response: { approved: true } };
+
+  it("report: asks to read customer data (privacy), then to mail the report (irreversible), then sends it", () => {
+    const first = ask("report");
+    expect(JSON.parse(String(eventsOf(first.events, EventType.TOOL_CALL_ARGS).map((e) => e.delta).join("")))).toMatchObject({ operation: "read_customers", categories: ["privacy"] });
+    const { plan: second, messages } = answered(first, approved);
+    expect(textOf(second.events)).toContain("Read 412 customers");
+    expect(eventsOf(second.events, EventType.TOOL_CALL_START).at(-1)).toMatchObject({ toolCallName: "parley_request_permission" });
+    expect(JSON.parse(String(eventsOf(second.events, EventType.TOOL_CALL_ARGS).map((e) => e.delta).join("")))).toMatchObject({ operation: "send_mail", categories: ["irreversible"] });
+    const mailCall = String(eventsOf(second.events, EventType.TOOL_CALL_START).at(-1)!.toolCallId);
+    const third = planRun(input("", { runId: "r3", messages: [...messages, ...replay(second.events), { id: "a3", role: "tool", toolCallId: mailCall, content: JSON.stringify(approved) }] }), { now: NOW });
+    expect(textOf(third.events)).toContain("Sent to 4 regional managers");
+    expect(textOf(answered(first, { status: "declined" }).plan.events)).toContain("no report");
+  });
+
+  it("purge: a destructive request that must be typed; revoke: the agent's revoke tool", () => {
+    const purge = ask("purge");
+    expect(JSON.parse(String(eventsOf(purge.events, EventType.TOOL_CALL_ARGS).map((e) => e.delta).join("")))).toMatchObject({ operation: "delete_file", confirmText: "report_2024_final.pdf" });
+    expect(textOf(answered(purge, approved).plan.events)).toContain("Deleted report_2024_final.pdf");
+    const revoke = ask("revoke");
+    expect(eventsOf(revoke.events, EventType.TOOL_CALL_START)[0]).toMatchObject({ toolCallName: "parley_revoke_grant" });
+    expect(textOf(answered(revoke, { status: "revoked", grantIds: ["g"] }).plan.events)).toContain("permission is gone");
   });
 });
