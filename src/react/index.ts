@@ -15,3 +15,4 @@ export {
   useRespondableRange,
   type InteractionActions,
 } from "./interactions";
+export { useAuditView, useNow, usePermissionsPanel, type AuditLogState, type AuditView, type GrantView, type PermissionsPanelState } from "./permissions";

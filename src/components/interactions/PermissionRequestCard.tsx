@@ -1,10 +1,12 @@
 import { useId, useState } from "react";
 import type { PermissionRequestPayload } from "../../core/protocol";
 import type { Interaction as InteractionRecord, PermissionResponse } from "../../core/interactions";
-import { useInteractionActions } from "../../react/interactions";
+import type { GrantScope } from "../../core/policy/types";
+import { useGrantScopes, useInteractionActions } from "../../react/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
 import type { MessageComponentProps } from "../registry/registry";
 import { cn } from "../lib/cn";
+import { BATCH_DEFAULT, batchLimit, PermissionScopeChoice } from "../permissions/PermissionScopeChoice";
 import { InteractionFallback } from "./InteractionFallback";
 import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 
@@ -13,7 +15,10 @@ import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from ".
  * irreversible, money, privacy), the details and arguments, and Approve / Decline. When the
  * request asks for typed confirmation, Approve stays disabled until the person types the exact
  * text (paste allowed), and a mismatch is explained in words. When the arguments may be edited,
- * the person can change them before approving (AG-UI approve-with-edits).
+ * the person can change them before approving (AG-UI approve-with-edits). When the provider's
+ * permissions offer wider scopes, the person picks how far the approval reaches ("allow once /
+ * these 10 / this session"); a wider scope makes a grant. A settled card says whether it was
+ * approved by an earlier grant, declined by the app's policy, or made a grant.
  *
  * @example
  * <ParleyUIProvider components={{ permission_request: PermissionRequestCard }} />
@@ -64,6 +69,14 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
   const typedHelpId = useId();
   const argsErrorId = useId();
   const destructive = payload.categories.includes("destructive");
+  // Conditional grants need a condition the request would have to give; the envelope has none yet.
+  const scopes = useGrantScopes(interaction).filter((scope) => scope !== "conditional");
+  const choosing = pending && scopes.length > 1;
+  const [scope, setScope] = useState<GrantScope>("once");
+  const [count, setCount] = useState(String(BATCH_DEFAULT));
+  const chosen: GrantScope = (scopes as readonly GrantScope[]).includes(scope) ? scope : "once";
+  const limit = chosen === "batch" ? batchLimit(count) : undefined;
+  const scopeInvalid = chosen === "batch" && limit === undefined;
 
   const needsTyping = payload.confirmText !== undefined;
   const typedMatches = !needsTyping || typed.trim() === payload.confirmText!.trim();
@@ -79,15 +92,17 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
     }
   }
   const approve = () => {
-    if (!typedMatches || argsInvalid) return;
+    if (!typedMatches || argsInvalid || scopeInvalid) return;
     const response: PermissionResponse = { approved: true };
+    if (choosing) response.scope = chosen;
+    if (choosing && limit !== undefined) response.limit = limit;
     if (needsTyping) response.typedConfirmation = typed;
     if (editingArgs) response.editedArgs = editedArgs;
     if (answer(interaction.id, response, "click").ok) focusCard();
   };
 
   const response = interaction.response as PermissionResponse | undefined;
-  const outcome = interaction.status === "answered" ? (response?.approved ? t.interaction.approved : t.interaction.declined) : undefined;
+  const outcome = outcomeText(interaction, response, t);
 
   return (
     <InteractionCard.Root ref={cardRef} interaction={interaction} data-destructive={destructive || undefined}>
@@ -178,13 +193,14 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
           ) : null}
         </div>
       ) : null}
+      {choosing ? <PermissionScopeChoice scopes={scopes} scope={chosen} onScopeChange={setScope} count={count} onCountChange={setCount} /> : null}
       {pending ? (
         <InteractionCard.Actions>
           <button
             type="button"
             data-slot="permission-approve"
             className={destructive ? buttonClass.destructive : buttonClass.primary}
-            disabled={!typedMatches || argsInvalid}
+            disabled={!typedMatches || argsInvalid || scopeInvalid}
             onClick={approve}
           >
             {payload.confirmLabel ?? t.interaction.approve}
@@ -194,7 +210,24 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
           </button>
         </InteractionCard.Actions>
       ) : null}
-      <InteractionCard.Outcome>{outcome}</InteractionCard.Outcome>
+      <InteractionCard.Outcome data-how={interaction.how} data-grant-scope={response?.grantId ? response.scope : undefined}>
+        {outcome}
+      </InteractionCard.Outcome>
     </InteractionCard.Root>
   );
+}
+
+/**
+ * What a settled card says was decided: approved by an earlier grant (and its scope), declined by
+ * the app's policy (and why), approved with a wider scope (a grant was made), or plainly.
+ */
+function outcomeText(interaction: InteractionRecord, response: PermissionResponse | undefined, t: ReturnType<typeof useLabels>): string | undefined {
+  const p = t.permissions;
+  if (interaction.status === "declined" && interaction.how === "policy") return p.deniedByPolicy(interaction.problem ?? t.interaction.declined);
+  if (interaction.status !== "answered") return undefined;
+  if (!response?.approved) return t.interaction.declined;
+  const scope = response.scope;
+  if (interaction.how === "grant") return p.approvedByGrant(p.scopeWords(scope ?? "once", response.limit));
+  if (scope && scope !== "once" && response.grantId) return p.approvedWithGrant(p.scopeWords(scope, response.limit));
+  return t.interaction.approved;
 }

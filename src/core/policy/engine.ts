@@ -70,7 +70,7 @@ export function createPermissions(options: PermissionsOptions): PermissionsEngin
       if (verdict.decision === "deny") return { kind: "deny", reason: verdict.rule?.reason ?? `The policy does not allow ${operation.name || "this"}.` };
       const grant = checkGrant(grants, operation, { now, ...(runId ? { runId } : {}), ...(options.sessionId ? { sessionId: options.sessionId } : {}), decision: verdict });
       if (grant) return { kind: "grant", grant: useGrant(grant, now) };
-      return { kind: "ask", decision: verdict.decision, scopes: scopesOffered({ categories: request.categories, operation: request.operation, args: request.args }, verdict) };
+      return { kind: "ask", decision: verdict.decision, scopes: scopesOffered({ categories: request.categories, operation: request.operation, args: request.args }, verdict, request.scopes) };
     },
     grantFor(request, scope, { id, now, runId, interactionId, limit, condition, expiresAt }) {
       const result = createGrant({

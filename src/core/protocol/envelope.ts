@@ -17,6 +17,8 @@ export type InteractionType = MessageType | `${string}:${string}`;
 export const PERMISSION_CATEGORIES = ["destructive", "irreversible", "money", "privacy"] as const;
 export type PermissionCategory = (typeof PERMISSION_CATEGORIES)[number];
 export const RECOVERY_ACTIONS = ["retry", "undo", "report"] as const;
+/** How far an approval may reach: the request may offer wider scopes than `once` (a batch, the session). */
+export const GRANT_SCOPE_NAMES = ["once", "batch", "session", "conditional"] as const;
 export type RecoveryAction = (typeof RECOVERY_ACTIONS)[number];
 
 /** Seed 001's RTUI action types, and the semantic type each one is. */
@@ -62,6 +64,7 @@ export const permissionRequestPayloadSchema = v.object({
   confirmText: v.optional(text()),
   args: v.optional(v.unknown()),
   editable: v.optional(v.boolean()),
+  scopes: v.optional(v.array(v.picklist(GRANT_SCOPE_NAMES))),
 });
 
 export const inputRequestPayloadSchema = v.object({
@@ -104,6 +107,8 @@ export interface PermissionRequestPayload {
   args?: unknown;
   /** The person may change `args` before approving (the interrupt's `responseSchema` allows `editedArgs`). */
   editable?: boolean;
+  /** The scopes the request offers the person beyond `once` ("these 100 mails": `batch`); the policy bounds them. */
+  scopes?: readonly (typeof GRANT_SCOPE_NAMES)[number][];
 }
 export interface InputRequestPayload {
   content: string;

@@ -111,6 +111,11 @@ export const parleyTools: readonly Tool[] = [
         confirmText: { type: "string", description: "Text the person must type to approve (e.g. the file name)." },
         args: { description: "The arguments of the operation, when it is a tool call; shown to the person." },
         editable: { type: "boolean", description: "The person may change args before approving; the answer then carries editedArgs." },
+        scopes: {
+          type: "array",
+          items: { type: "string", enum: ["once", "batch", "session", "conditional"] },
+          description: "Scopes the person may approve with beyond this one operation, e.g. batch for 100 similar ones; the app's policy bounds them.",
+        },
         ...envelopeFields,
       },
       required: ["operation", "summary"],

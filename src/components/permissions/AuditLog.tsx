@@ -1,0 +1,142 @@
+import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from "react";
+import type { AuditDecision } from "../../core/policy/types";
+import { useFormatTime, useLabels } from "../../i18n/LabelsContext";
+import { useAuditView } from "../../react/permissions";
+import { buttonClass } from "../interactions/InteractionParts";
+import { cn } from "../lib/cn";
+import { downloadText } from "./download";
+
+export interface AuditLogProps extends ComponentPropsWithoutRef<"section"> {
+  /** The decision filter it starts with (all by default). */
+  defaultDecision?: AuditDecision;
+  /** The operation search it starts with. */
+  defaultQuery?: string;
+  /** The exported files' name, without extension (default `parley-audit`). */
+  filename?: string;
+  /** The heading level of the log's title (default 2). */
+  headingLevel?: 2 | 3 | 4;
+}
+
+const fieldClass =
+  "pl:min-h-9 pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-2 pl:py-1 pl:font-sans pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11";
+const cellClass = "pl:border-b pl:border-border pl:px-2 pl:py-1.5 pl:text-left pl:align-top";
+
+/**
+ * The audit log, newest first: time, decision in words, how, who, operation and grant of every
+ * record (`data-decision`, `data-suspicious` on each row). Filters by decision and by words in the
+ * operation; "Export JSON" and "Export CSV" download the records shown.
+ *
+ * @example
+ * <AuditLog defaultDecision="revoked" />
+ */
+export const AuditLog = forwardRef<HTMLElement, AuditLogProps>(function AuditLog(
+  { defaultDecision, defaultQuery = "", filename = "parley-audit", headingLevel = 2, className, ...props },
+  ref,
+) {
+  const t = useLabels().permissions;
+  const [decision, setDecision] = useState<AuditDecision | "">(defaultDecision ?? "");
+  const [query, setQuery] = useState(defaultQuery);
+  const { records, total, decisions, toJson, toCsv } = useAuditView({ decision: decision || undefined, query });
+  const formatTime = useFormatTime({ month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  const titleId = useId();
+  const decisionId = useId();
+  const queryId = useId();
+  const Heading = `h${headingLevel}` as const;
+
+  return (
+    <section
+      ref={ref}
+      data-slot="audit-log"
+      data-empty={total === 0 || undefined}
+      aria-labelledby={titleId}
+      {...props}
+      className={cn("pl:flex pl:flex-col pl:gap-3 pl:text-sm pl:text-foreground", className)}
+    >
+      <Heading id={titleId} data-slot="audit-log-title" className="pl:m-0 pl:text-sm pl:font-semibold">
+        {t.auditTitle}
+      </Heading>
+      {total === 0 ? (
+        <p data-slot="audit-log-empty" className="pl:m-0 pl:text-muted-foreground">
+          {t.auditEmpty}
+        </p>
+      ) : (
+        <>
+          <div data-slot="audit-log-filters" className="pl:flex pl:flex-wrap pl:items-end pl:gap-2">
+            <div className="pl:flex pl:flex-col pl:gap-1">
+              <label htmlFor={decisionId} className="pl:text-xs pl:font-medium">
+                {t.filterDecision}
+              </label>
+              <select id={decisionId} data-slot="audit-log-decision" value={decision} onChange={(event) => setDecision(event.target.value as AuditDecision | "")} className={fieldClass}>
+                <option value="">{t.allDecisions}</option>
+                {decisions.map((d) => (
+                  <option key={d} value={d}>
+                    {t.decision[d]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="pl:flex pl:flex-col pl:gap-1">
+              <label htmlFor={queryId} className="pl:text-xs pl:font-medium">
+                {t.searchOperation}
+              </label>
+              <input id={queryId} data-slot="audit-log-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} className={fieldClass} />
+            </div>
+            <div className="pl:ml-auto pl:flex pl:gap-2">
+              <button type="button" data-slot="audit-log-export-json" className={buttonClass.secondary} onClick={() => downloadText(`${filename}.json`, toJson(), "application/json")}>
+                {t.exportJson}
+              </button>
+              <button type="button" data-slot="audit-log-export-csv" className={buttonClass.secondary} onClick={() => downloadText(`${filename}.csv`, toCsv(), "text/csv;charset=utf-8")}>
+                {t.exportCsv}
+              </button>
+            </div>
+          </div>
+          <p role="status" data-slot="audit-log-count" className="pl:m-0 pl:text-xs pl:text-muted-foreground">
+            {t.auditCount(records.length, total)}
+          </p>
+          {records.length === 0 ? (
+            <p data-slot="audit-log-no-match" className="pl:m-0 pl:text-muted-foreground">
+              {t.auditNoMatch}
+            </p>
+          ) : (
+            // Focusable so a keyboard can scroll a table wider than a side panel.
+            <div className="pl:overflow-x-auto pl:focus-visible:outline-2 pl:focus-visible:outline-ring" tabIndex={0} role="group" aria-labelledby={titleId}>
+              <table data-slot="audit-log-table" className="pl:w-full pl:border-collapse pl:text-xs">
+                <thead>
+                  <tr className="pl:text-muted-foreground">
+                    {(["time", "decision", "how", "who", "operation", "grant"] as const).map((column) => (
+                      <th key={column} scope="col" className={cn(cellClass, "pl:font-medium")}>
+                        {t.column[column]}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {records.map((record) => (
+                    <tr key={record.id} data-slot="audit-record" data-decision={record.decision} data-how={record.how} data-suspicious={record.suspicious || undefined}>
+                      <td className={cn(cellClass, "pl:whitespace-nowrap pl:tabular-nums")}>
+                        {Number.isFinite(record.at) ? <time dateTime={new Date(record.at).toISOString()}>{formatTime(record.at)}</time> : null}
+                      </td>
+                      <td className={cellClass}>
+                        {t.decision[record.decision] ?? record.decision}
+                        {record.suspicious ? (
+                          <span data-slot="audit-record-suspicious" className="pl:ms-1 pl:rounded-full pl:border pl:border-destructive pl:px-1.5 pl:text-destructive">
+                            {t.suspicious}
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className={cellClass}>{t.how[record.how] ?? record.how}</td>
+                      <td className={cn(cellClass, "pl:break-all")}>{record.who}</td>
+                      <td className={cn(cellClass, "pl:font-mono pl:break-all")}>{record.operation}</td>
+                      <td className={cn(cellClass, "pl:font-mono pl:break-all")}>{record.grantId}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+});
+AuditLog.displayName = "Parley.AuditLog";

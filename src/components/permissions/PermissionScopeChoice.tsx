@@ -1,0 +1,103 @@
+import { useId } from "react";
+import { RadioGroup } from "radix-ui";
+import type { GrantScope } from "../../core/policy/types";
+import { useLabels } from "../../i18n/LabelsContext";
+import { cn } from "../lib/cn";
+
+/** The fewest and most operations a batch approval may cover from the card. */
+export const BATCH_MIN = 1;
+export const BATCH_MAX = 1000;
+export const BATCH_DEFAULT = 10;
+
+/**
+ * The batch size the person typed, or `undefined` when it is not a whole number from
+ * {@link BATCH_MIN} to {@link BATCH_MAX}.
+ *
+ * @example
+ * batchLimit("25"); // 25
+ * batchLimit("2.5"); // undefined
+ */
+export function batchLimit(text: string): number | undefined {
+  if (!/^\s*\d+\s*$/.test(text)) return undefined;
+  const value = Number(text);
+  return value >= BATCH_MIN && value <= BATCH_MAX ? value : undefined;
+}
+
+export interface PermissionScopeChoiceProps {
+  /** The scopes to offer, in card order (`useGrantScopes`); `conditional` is left out. */
+  scopes: readonly GrantScope[];
+  scope: GrantScope;
+  onScopeChange: (scope: GrantScope) => void;
+  /** The batch size as typed. */
+  count: string;
+  onCountChange: (count: string) => void;
+  className?: string;
+}
+
+const itemClass =
+  "pl:flex pl:min-h-9 pl:w-full pl:items-center pl:gap-3 pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-3 pl:py-2 pl:text-left pl:text-sm pl:text-foreground pl:hover:bg-accent pl:hover:text-accent-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:data-[state=checked]:border-primary pl:pointer-coarse:min-h-11";
+const dotClass =
+  "pl:flex pl:size-4 pl:shrink-0 pl:items-center pl:justify-center pl:rounded-full pl:border pl:border-border pl:bg-background";
+const inputClass =
+  "pl:min-h-9 pl:w-28 pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-3 pl:py-1 pl:font-sans pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:aria-invalid:border-destructive pl:pointer-coarse:min-h-11";
+
+/**
+ * How far an approval reaches: a labelled radio group ("Allow once / Allow these 10 / Allow for
+ * this session"), with a number field for the batch size while `batch` is chosen. Controlled; the
+ * permission card holds the choice and sends it with Approve.
+ *
+ * @example
+ * <PermissionScopeChoice scopes={["once", "batch", "session"]} scope={scope} onScopeChange={setScope} count={count} onCountChange={setCount} />
+ */
+export function PermissionScopeChoice({ scopes, scope, onScopeChange, count, onCountChange, className }: PermissionScopeChoiceProps) {
+  const t = useLabels().permissions;
+  const legendId = useId();
+  const countId = useId();
+  const countErrorId = useId();
+  const limit = batchLimit(count);
+  const shown = scopes.filter((s) => s !== "conditional");
+  return (
+    <div data-slot="permission-scope" data-scope={scope} className={cn("pl:flex pl:flex-col pl:gap-2", className)}>
+      <div id={legendId} className="pl:text-xs pl:font-medium">
+        {t.scopeLegend}
+      </div>
+      <RadioGroup.Root aria-labelledby={legendId} value={scope} onValueChange={(value) => onScopeChange(value as GrantScope)} className="pl:flex pl:flex-col pl:gap-1.5">
+        {shown.map((option) => (
+          <RadioGroup.Item key={option} value={option} data-slot="permission-scope-option" data-scope={option} className={itemClass}>
+            <span aria-hidden className={dotClass}>
+              <RadioGroup.Indicator className="pl:size-2 pl:rounded-full pl:bg-primary" />
+            </span>
+            <span>{option === "batch" ? t.scopeOption.batch(limit ?? BATCH_DEFAULT) : t.scopeOption[option]}</span>
+          </RadioGroup.Item>
+        ))}
+      </RadioGroup.Root>
+      {scope === "batch" ? (
+        <div data-slot="permission-batch" className="pl:flex pl:flex-col pl:gap-1 pl:ps-7">
+          <label htmlFor={countId} className="pl:text-xs pl:font-medium">
+            {t.batchCount}
+          </label>
+          <input
+            id={countId}
+            data-slot="permission-batch-count"
+            type="number"
+            inputMode="numeric"
+            min={BATCH_MIN}
+            max={BATCH_MAX}
+            step={1}
+            value={count}
+            aria-invalid={limit === undefined || undefined}
+            aria-describedby={limit === undefined ? countErrorId : undefined}
+            onChange={(event) => onCountChange(event.target.value)}
+            className={inputClass}
+          />
+          {limit === undefined ? (
+            <p id={countErrorId} data-slot="permission-batch-invalid" className="pl:m-0 pl:text-xs pl:text-destructive">
+              {t.batchInvalid(BATCH_MIN, BATCH_MAX)}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+PermissionScopeChoice.displayName = "Parley.PermissionScopeChoice";

@@ -1,0 +1,229 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import type { BaseEvent } from "@ag-ui/core";
+import { expect, userEvent, within } from "storybook/test";
+import { AuditLog, MessageRenderer, PermissionRequestCard, PermissionsPanel } from "../src/components";
+import { interactionRowId } from "../src/core";
+import { createPermissions, definePolicy, type PermissionsEngine } from "../src/core/policy";
+import { createThreadStore, type ThreadStore } from "../src/store/createThreadStore";
+import { ScriptedAgent } from "../src/testing";
+import { e, Kit } from "./support/stores";
+
+/**
+ * The permission card's scope choice and outcomes, the permissions panel and the audit log. Each
+ * story builds its state through a scripted agent's runs and the store's own actions (`answer`,
+ * `revoke`), as the person would — never by hand.
+ */
+const meta = {
+  title: "Parley/Permissions",
+  tags: ["autodocs"],
+  subcomponents: { PermissionRequestCard, PermissionsPanel, AuditLog },
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A fixed clock, so times read the same on every run. */
+const AT = Date.UTC(2026, 2, 2, 9, 0, 0);
+let seq = 0;
+
+const policy = definePolicy([{ id: "no-wires", match: { name: "wire_money" }, decision: "deny", reason: "Payments are never made from chat." }]);
+const permissions = (): PermissionsEngine => createPermissions({ identity: "ana@example.com", sessionId: "s1", policy });
+
+/** An app whose engine also offers "allow these N" for what it asks about. */
+const offeringBatch = (engine: PermissionsEngine): PermissionsEngine => ({
+  ...engine,
+  assess: (request, grants, options) => {
+    const assessment = engine.assess(request, grants, options);
+    return assessment.kind === "ask" ? { ...assessment, scopes: ["once", "batch", "session"] } : assessment;
+  },
+});
+
+/** One run in which the agent asks permission for `operation`. */
+function ask(id: string, operation: string, summary: string, categories: string[] = ["privacy"]): BaseEvent[] {
+  const runId = `run-${id}`;
+  return [
+    e.runStarted(runId),
+    e.toolStart(id, "parley_request_permission", `msg-${id}`),
+    e.toolArgs(id, JSON.stringify({ operation, summary, categories })),
+    e.toolEnd(id),
+    e.runFinished(runId),
+  ];
+}
+
+/** A store with permissions that heard `turns[0]`; each later `run()` plays the next turn. */
+function heard(turns: BaseEvent[][], engine: PermissionsEngine = permissions(), locale?: string): ThreadStore {
+  let runs = 0;
+  const agent = new ScriptedAgent({ script: () => turns[runs++] ?? [e.runStarted(`next${runs}`), e.runFinished(`next${runs}`)] });
+  const store = createThreadStore({ batch: "sync", threadId: "story", createId: () => `p${++seq}`, agent, autoContinue: false, now: () => AT, permissions: engine, ...(locale ? { locale } : {}) });
+  store.getState().run();
+  return store;
+}
+
+const readCustomers = (id: string) => ask(id, "read_customers", "Read customers.xlsx (names, e-mails, regions)");
+const archiveMail = (id: string) => ask(id, "archive_mail", "Archive 100 mails older than a year", ["irreversible"]);
+const wireMoney = (id: string) => ask(id, "wire_money", "Wire €4,800 to Acme Ltd", ["money"]);
+
+/** The weekly report: read for the session, read again under that grant, a wire the policy forbids, a batch of archiving. */
+function weeklyReport(): ThreadStore {
+  const store = heard([readCustomers("p1"), readCustomers("p2"), wireMoney("p3"), archiveMail("p4")], offeringBatch(permissions()));
+  const s = store.getState;
+  s().answer("p1", { approved: true, scope: "session" });
+  s().run(); // p2: approved by the session grant
+  s().run(); // p3: declined by the policy
+  s().run();
+  s().answer("p4", { approved: true, scope: "batch", limit: 1 }); // used up by the approval itself
+  return store;
+}
+
+function card(make: () => ThreadStore, id: string, locale?: string): Story {
+  return {
+    render: () => (
+      <Kit height="auto" make={make} locale={locale}>
+        <div className="pl:p-3">
+          <MessageRenderer id={interactionRowId(id)} />
+        </div>
+      </Kit>
+    ),
+  };
+}
+
+function panel(make: () => ThreadStore, locale?: string): Story {
+  return {
+    render: () => (
+      <Kit height="auto" make={make} locale={locale}>
+        <div className="pl:p-3">
+          <PermissionsPanel clock={() => AT} />
+        </div>
+      </Kit>
+    ),
+  };
+}
+
+function auditLog(make: () => ThreadStore, props: { defaultDecision?: "revoked" | "denied_by_policy"; defaultQuery?: string } = {}): Story {
+  return {
+    render: () => (
+      <Kit height="auto" make={make}>
+        <div className="pl:p-3">
+          <AuditLog {...props} />
+        </div>
+      </Kit>
+    ),
+  };
+}
+
+// The permission card
+
+/** Privacy: the person may allow once or for the session. */
+export const CardScopeChoice = card(() => heard([readCustomers("p1")]), "p1");
+
+/** An app that offers a batch: "Allow these 10", with the count to change. */
+export const CardBatchChoice: Story = {
+  ...card(() => heard([archiveMail("p1")], offeringBatch(permissions())), "p1"),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("radio", { name: "Allow these 10" }));
+    await expect(canvas.getByRole("spinbutton", { name: "How many operations" })).toHaveValue(10);
+  },
+};
+
+export const CardApprovedForSession = card(() => {
+  const store = heard([readCustomers("p1")]);
+  store.getState().answer("p1", { approved: true, scope: "session" });
+  return store;
+}, "p1");
+
+/** The second read needed no prompt: the session grant approved it. */
+export const CardApprovedByGrant = card(() => {
+  const store = heard([readCustomers("p1"), readCustomers("p2")]);
+  store.getState().answer("p1", { approved: true, scope: "session" });
+  store.getState().run();
+  return store;
+}, "p2");
+
+export const CardDeniedByPolicy = card(() => heard([wireMoney("p1")]), "p1");
+
+// The permissions panel
+
+export const PanelEmpty = panel(() => heard([readCustomers("p1")]));
+
+/** A live session grant and a used-up batch. */
+export const PanelWithGrants: Story = {
+  ...panel(weeklyReport),
+  play: async ({ canvasElement }) => {
+    const states = [...canvasElement.querySelectorAll("[data-slot=permission-grant]")].map((row) => row.getAttribute("data-state"));
+    await expect(states).toEqual(["live", "used-up"]);
+  },
+};
+
+/** The person revoked the session grant: it covers nothing any more. */
+export const PanelRevoked = panel(() => {
+  const store = weeklyReport();
+  store.getState().revoke("grant:p1");
+  return store;
+});
+
+export const PanelRevokeFocus: Story = {
+  ...panel(weeklyReport),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Revoke the permission for read_customers" }));
+    const row = canvasElement.querySelector("[data-grant-id='grant:p1']");
+    await expect(row).toHaveAttribute("data-state", "revoked");
+    await expect(row).toHaveFocus();
+  },
+};
+
+// The audit log
+
+export const AuditEmpty = auditLog(() => heard([readCustomers("p1")]));
+
+export const AuditWithRecords = auditLog(() => {
+  const store = weeklyReport();
+  store.getState().revoke("grant:p1");
+  return store;
+});
+
+export const AuditFiltered = auditLog(() => {
+  const store = weeklyReport();
+  store.getState().revoke("grant:p1");
+  return store;
+}, { defaultQuery: "customers" });
+
+// Chinese
+
+export const ChineseLocale: Story = {
+  render: () => (
+    <Kit
+      height="auto"
+      locale="zh-CN"
+      make={() => {
+        const store = heard([ask("p1", "read_customers", "读取 customers.xlsx（姓名、邮箱、地区）"), ask("p2", "read_customers", "再次读取 customers.xlsx")], permissions(), "zh-CN");
+        store.getState().answer("p1", { approved: true, scope: "session" });
+        store.getState().run();
+        return store;
+      }}
+    >
+      <div className="pl:flex pl:flex-col pl:gap-4 pl:p-3">
+        <MessageRenderer id={interactionRowId("p2")} />
+        <PermissionsPanel clock={() => AT} />
+        <AuditLog />
+      </div>
+    </Kit>
+  ),
+};
+
+// Dark
+
+const dark = (story: Story): Story => ({ ...story, globals: { theme: "dark" } });
+
+export const CardScopeChoiceDark = dark(CardScopeChoice);
+export const CardBatchChoiceDark = dark(CardBatchChoice);
+export const CardApprovedForSessionDark = dark(CardApprovedForSession);
+export const CardApprovedByGrantDark = dark(CardApprovedByGrant);
+export const CardDeniedByPolicyDark = dark(CardDeniedByPolicy);
+export const PanelEmptyDark = dark(PanelEmpty);
+export const PanelWithGrantsDark = dark(PanelWithGrants);
+export const PanelRevokedDark = dark(PanelRevoked);
+export const AuditEmptyDark = dark(AuditEmpty);
+export const AuditWithRecordsDark = dark(AuditWithRecords);
+export const AuditFilteredDark = dark(AuditFiltered);
+export const ChineseLocaleDark = dark(ChineseLocale);
