@@ -3,7 +3,9 @@ import {
   AgentStatusIndicator,
   Composer,
   createHttpAgent,
+  AuditLog,
   InteractionQueue,
+  PermissionsPanel,
   ParleyProvider,
   ParleyUIProvider,
   RunError,
@@ -94,7 +96,13 @@ export function App() {
       <main className="demo-main" data-ui={UI_MODE}>{UI_MODE === "kit" ? <KitChat /> : <HooksChat />}</main>
       <aside className="demo-aside">
         {/* The queue shares the thread's UI provider, so "show in conversation" can scroll it. */}
-        {UI_MODE === "kit" ? <InteractionQueue /> : null}
+        {UI_MODE === "kit" ? (
+          <>
+            <InteractionQueue />
+            <PermissionsPanel />
+            <AuditLog />
+          </>
+        ) : null}
         <StatePanel />
       </aside>
     </>

@@ -147,3 +147,71 @@ describe("interactions in the demo", () => {
     expect(browser.problems).toEqual([]);
   });
 });
+
+describe("permissions in the demo", () => {
+  const permission = () => page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request]");
+
+  it("weekly report: allowed for the session, the second report reads customers without asking; the mail asks each time", async () => {
+    await scenario("Weekly report (permissions)");
+    await permission().and(page.locator("[data-state=pending]")).waitFor({ timeout: 15_000 });
+    await permission().getByRole("radio", { name: /session/i }).click();
+    await permission().getByRole("button", { name: "Approve" }).click();
+    // The mail asks next (irreversible: once only).
+    await expect.poll(() => page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=pending]").count(), { timeout: 15_000 }).toBe(1);
+    const mail = page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=pending]");
+    await mail.getByText("regional managers").first().waitFor();
+    expect(await mail.getByRole("radio").count()).toBe(0);
+    await mail.getByRole("button", { name: "Approve" }).click();
+    await shown(page, "Sent to 4 regional managers").first().waitFor({ timeout: 15_000 });
+
+    // The second report: customer data is read by the session grant, only the mail asks.
+    const before = runs.length;
+    await scenario("Weekly report (permissions)");
+    await expect.poll(() => page.locator("[data-slot=thread] [data-slot=interaction][data-state=pending]").count(), { timeout: 15_000 }).toBe(1);
+    await page.locator("[data-slot=thread] [data-slot=interaction][data-state=pending]").getByText("regional managers").first().waitFor();
+    expect(runs.length).toBe(before + 2); // the report run, and the one the grant's answer started by itself
+    await page.locator("[data-slot=interaction-outcome][data-how=grant]").first().waitFor();
+    // The panel lists the session grant; the audit log has the decisions.
+    await page.locator("[data-slot=permissions-panel] [data-scope=session][data-state=live]").first().waitFor();
+    await page.locator("[data-decision=approved_by_grant]").first().waitFor();
+    expect(browser.problems).toEqual([]);
+  });
+
+  it("a destructive request: Approve stays disabled until the file name is typed exactly", async () => {
+    await scenario("Delete a file (typed)");
+    const card = permission().and(page.locator("[data-state=pending]"));
+    await card.waitFor({ timeout: 15_000 });
+    const approve = card.getByRole("button", { name: "Approve" });
+    expect(await approve.isDisabled()).toBe(true);
+    const typed = card.getByRole("textbox", { name: /report_2024_final\.pdf/ });
+    await typed.fill("report_2024_final");
+    await card.getByText("does not match", { exact: false }).waitFor();
+    expect(await approve.isDisabled()).toBe(true);
+    await typed.fill("report_2024_final.pdf");
+    await approve.click();
+    await shown(page, "Deleted report_2024_final.pdf.").first().waitFor({ timeout: 15_000 });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it("a grant the agent revokes asks again", async () => {
+    await scenario("Weekly report (permissions)");
+    await permission().and(page.locator("[data-state=pending]")).waitFor({ timeout: 15_000 });
+    await permission().getByRole("radio", { name: /session/i }).click();
+    await permission().getByRole("button", { name: "Approve" }).click();
+    const mail = page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=pending]");
+    await mail.getByText("regional managers").first().waitFor({ timeout: 15_000 });
+    await mail.getByRole("button", { name: "Decline" }).click();
+    await shown(page, "Not sent").first().waitFor({ timeout: 15_000 });
+
+    await scenario("Revoke a grant");
+    await shown(page, "permission is gone").first().waitFor({ timeout: 15_000 });
+    await page.locator("[data-slot=permissions-panel] [data-scope=session][data-state=revoked]").first().waitFor();
+    await page.locator("[data-decision=revoked]").first().waitFor();
+
+    await scenario("Weekly report (permissions)");
+    // Customer data asks again.
+    await expect.poll(() => page.locator("[data-slot=thread] [data-slot=interaction][data-state=pending]").count(), { timeout: 15_000 }).toBe(1);
+    await page.locator("[data-slot=thread] [data-slot=interaction][data-state=pending]").getByText("customers.xlsx").first().waitFor();
+    expect(browser.problems).toEqual([]);
+  });
+});
