@@ -107,6 +107,7 @@ export const permissionsEn: PermissionLabels = {
     denied_by_policy: "Denied by policy",
     revoked: "Revoked",
     granted: "Permission given",
+    refused_forgery: "Refused: the agent tried to answer for you",
   },
   how: {
     click: "Click",
@@ -118,6 +119,7 @@ export const permissionsEn: PermissionLabels = {
     grant: "Earlier permission",
     policy: "Policy",
     "agent-revoke": "Agent, on your word",
+    agent: "The agent",
   },
   suspicious: "Suspicious",
 };
@@ -168,6 +170,7 @@ export const permissionsZhCN: PermissionLabels = {
     denied_by_policy: "策略拒绝",
     revoked: "已撤销",
     granted: "已授权",
+    refused_forgery: "已拒绝：代理试图代你回答",
   },
   how: {
     click: "点击",
@@ -179,6 +182,7 @@ export const permissionsZhCN: PermissionLabels = {
     grant: "此前的授权",
     policy: "策略",
     "agent-revoke": "助手按你的要求",
+    agent: "代理",
   },
   suspicious: "可疑",
 };

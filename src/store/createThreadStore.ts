@@ -181,9 +181,20 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     };
 
     const batcher = createFrameBatcher(options.batch, (events) => {
-      set((s) => ({ thread: delivered(withReceived(s.thread, foldEvents(s.thread, events))) }));
+      set((s) => ({ thread: delivered(withForgeriesAudited(s.thread, withReceived(s.thread, foldEvents(s.thread, events)))) }));
       scheduleDeadlines();
     });
+
+    /** What the fold refused as an answer from the agent goes into the audit log too, as suspicious. */
+    const withForgeriesAudited = (before: ThreadState, thread: ThreadState): ThreadState => {
+      if (thread.errorCount === before.errorCount) return thread;
+      const fresh = thread.errors.slice(-(thread.errorCount - before.errorCount));
+      for (const error of fresh) {
+        if (error.code !== "forged-answer") continue;
+        thread = applyClientAction(thread, { type: "record-forgery", eventIndex: error.eventIndex, detail: error.message, at: now() });
+      }
+      return thread;
+    };
 
     /** The agent started the run that carries the answers in flight: they are delivered, once. */
     const delivered = (thread: ThreadState): ThreadState => {

@@ -33,6 +33,8 @@ export type ClientAction =
   | { type: "approve-by-grant"; interactionId: string; grant: Grant; at: number }
   /** A permission request the app's policy forbids: declined without asking. */
   | { type: "deny-by-policy"; interactionId: string; reason: string; at: number; who?: string }
+  /** Something from the agent tried to answer for the person and the fold refused it: audited as suspicious. */
+  | { type: "record-forgery"; eventIndex: number; detail: string; at: number }
   /** A grant ends: by the person (click), the app, or the agent's revoke tool on the person's word. */
   | { type: "revoke"; grantId: string; by: string; how: "click" | "app" | "agent-revoke"; at: number }
   /** The deadline passed: the kit declines for the person (default-deny). */
@@ -182,6 +184,9 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
     case "deny-by-policy":
       settle(d, action.interactionId, "declined", action.at, "policy", undefined, action.who ?? "policy", true, action.reason);
       break;
+    case "record-forgery":
+      audit(d, { at: action.at, decision: "refused_forgery", how: "agent", who: "agent", detail: action.detail, suspicious: true }, `forgery:${action.eventIndex}`);
+      break;
     case "revoke": {
       const grant = d.s.grants.find((g) => g.id === action.grantId) as Grant;
       putGrant(d, { ...grant, revokedAt: action.at, revokedBy: action.by });
@@ -257,8 +262,7 @@ function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_o
 }
 
 /** Appends one audit record; its id says what it records, so the same decision is never logged twice. */
-function audit(d: Draft, record: Omit<AuditRecord, "id">): void {
-  const id = `${record.interactionId ?? record.grantId ?? "thread"}:${record.decision}:${record.at}`;
+function audit(d: Draft, record: Omit<AuditRecord, "id">, id = `${record.interactionId ?? record.grantId ?? "thread"}:${record.decision}:${record.at}`): void {
   if (d.s.audit.some((r) => r.id === id)) return;
   (d.edit("audit") as AuditRecord[]).push({ id, ...record });
 }

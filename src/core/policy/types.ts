@@ -164,7 +164,8 @@ export interface GrantCheckOptions {
 }
 
 /** One decision in the audit log. */
-export type AuditDecision = "approved" | "declined" | "timed_out" | "approved_by_grant" | "denied_by_policy" | "revoked" | "granted";
+/** `refused_forgery`: something from the agent tried to answer for the person, and was refused. */
+export type AuditDecision = "approved" | "declined" | "timed_out" | "approved_by_grant" | "denied_by_policy" | "revoked" | "granted" | "refused_forgery";
 
 /**
  * Every audit decision, for filters and exports.
@@ -180,10 +181,11 @@ export const AUDIT_DECISIONS = [
   "denied_by_policy",
   "revoked",
   "granted",
+  "refused_forgery",
 ] as const satisfies readonly AuditDecision[];
 
 /** How the decision was made: a gesture of the person (`AnswerMethod`), a grant, the policy, a timeout, the agent's revoke tool. */
-export type AuditHow = "click" | "key" | "number-reply" | "text-reply" | "timeout" | "app" | "grant" | "policy" | "agent-revoke";
+export type AuditHow = "click" | "key" | "number-reply" | "text-reply" | "timeout" | "app" | "grant" | "policy" | "agent-revoke" | "agent";
 
 /**
  * Every way a decision is made, for filters and exports.
@@ -201,6 +203,7 @@ export const AUDIT_HOWS = [
   "grant",
   "policy",
   "agent-revoke",
+  "agent",
 ] as const satisfies readonly AuditHow[];
 
 /**
