@@ -25,6 +25,7 @@ export type ScenarioName =
   | "report"
   | "purge"
   | "revoke"
+  | "archive"
   | "address"
   | "approvals"
   | "delete"
@@ -61,6 +62,7 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: "report", label: "Weekly report (permissions)", trigger: "Send the weekly report (report)" },
   { name: "purge", label: "Delete a file (typed)", trigger: "Remove last year's file (purge)" },
   { name: "revoke", label: "Revoke a grant", trigger: "Ask me again before reading customers (revoke)" },
+  { name: "archive", label: "Archive 100 mails (batch)", trigger: "Clear out old newsletters (archive)" },
 ];
 
 export interface ScenarioOptions {
@@ -606,6 +608,18 @@ function purge(s: Script): void {
   s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
 }
 
+/** One approval for 100 operations of one kind: the request offers a batch grant. */
+function archive(s: Script): void {
+  s.start();
+  const messageId = s.text("I found 100 newsletters older than a year.");
+  const toolCallId = s.toolCall(
+    "parley_request_permission",
+    { operation: "archive_mail", summary: "Archive 100 newsletters older than a year", categories: [], scopes: ["once", "batch"], details: { count: 100, folder: "Newsletters" } },
+    messageId,
+  );
+  s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
+}
+
 function revoke(s: Script): void {
   s.start();
   const messageId = s.text("Understood — I will ask before reading customer data again.");
@@ -644,6 +658,12 @@ function permissionAnswer(s: Script, call: AnsweredCall): boolean {
       s.text(approved ? `Sent to ${MANAGERS.length} regional managers.` : "Not sent; the report stays a draft.");
       s.finish();
       return true;
+    case "archive_mail": {
+      const scope = isRecord(answer) && isRecord(answer.response) ? answer.response.scope : undefined;
+      s.text(!approved ? "Left the newsletters where they are." : scope === "batch" ? "Archived 100 newsletters with one approval." : "Archived the first newsletter; I would ask for each of the others.");
+      s.finish();
+      return true;
+    }
     case "delete_file":
       s.text(approved ? "Deleted report_2024_final.pdf." : "Kept report_2024_final.pdf.");
       s.finish();
@@ -986,6 +1006,9 @@ export function planRun(input: RunAgentInput, options: ScenarioOptions = {}): Ru
         break;
       case "revoke":
         revoke(s);
+        break;
+      case "archive":
+        archive(s);
         break;
       default:
         fallback(s);

@@ -139,7 +139,7 @@ describe("scenarioEvents", () => {
 // ————————————————————————————————————————————————————————————————————————————————————————————
 // The scenarios where the agent asks the person something.
 
-const ASKING = ["booking", "address", "approvals", "delete", "failure", "notify", "report", "purge", "revoke"] as const;
+const ASKING = ["booking", "address", "approvals", "delete", "failure", "notify", "report", "purge", "revoke", "archive"] as const;
 const trigger = (name: string) => SCENARIOS.find((s) => s.name === name)!.trigger;
 const NOW = Date.UTC(2026, 0, 5, 9, 30, 0);
 
@@ -605,5 +605,11 @@ describe("permissions: the weekly report, a typed deletion, a revocation", () =>
     const revoke = ask("revoke");
     expect(eventsOf(revoke.events, EventType.TOOL_CALL_START)[0]).toMatchObject({ toolCallName: "parley_revoke_grant" });
     expect(textOf(answered(revoke, { status: "revoked", grantIds: ["g"] }).plan.events)).toContain("permission is gone");
+  });
+
+  it("archive: offers a batch grant for 100 mails", () => {
+    const archive = ask("archive");
+    expect(JSON.parse(String(eventsOf(archive.events, EventType.TOOL_CALL_ARGS).map((e) => e.delta).join("")))).toMatchObject({ operation: "archive_mail", scopes: ["once", "batch"] });
+    expect(textOf(answered(archive, { status: "answered", response: { approved: true, scope: "batch", limit: 100 } }).plan.events)).toContain("with one approval");
   });
 });
