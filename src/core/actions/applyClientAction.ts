@@ -90,7 +90,7 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
       }
       if (action.type === "answer") return checkResponse(interaction, action.response);
       if ((action.type === "approve-by-grant" || action.type === "deny-by-policy") && interaction.envelope?.messageType !== "permission_request") {
-        return { code: "not-answerable", message: "Only a permission request is decided by a grant or the policy." };
+        return { code: "not-answerable", message: "Only permission requests are decided by grants or policy." };
       }
       return undefined;
     }

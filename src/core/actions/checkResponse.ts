@@ -47,18 +47,18 @@ export function checkResponse(interaction: Interaction, response: InteractionRes
       if (expected !== undefined && (response.typedConfirmation ?? "").trim() !== expected.trim()) {
         return invalid(`Type "${expected}" exactly to approve.`);
       }
-      if (response.editedArgs !== undefined && !envelope.payload.editable) return invalid("This request's arguments cannot be changed.");
+      if (response.editedArgs !== undefined && !envelope.payload.editable) return invalid("These arguments cannot be changed.");
       return undefined;
     }
     case "input_request":
       return "values" in response && typeof response.values === "object" && response.values !== null && !Array.isArray(response.values)
         ? undefined
-        : invalid("An input request is answered with the values as an object.");
+        : invalid("An input request is answered with its values.");
     case "error":
       return "action" in response && (envelope.payload.actions as readonly string[]).includes(response.action as string)
         ? undefined
         : invalid(`Choose one of: ${envelope.payload.actions.join(", ")}.`);
     default:
-      return "value" in response ? undefined : invalid("A custom interaction is answered with { value }.");
+      return "value" in response ? undefined : invalid("Answer with { value }.");
   }
 }
