@@ -8,6 +8,7 @@ import type { AgentLike, EventSubscription } from "../core/transport/types";
 import type { PermissionsEngine } from "../core/policy/engine";
 import { isDevelopment } from "../core/dev";
 import { describeRunFailure } from "./describeRunFailure";
+import { answerRevokeCalls, auditForgeries, decideByPermissions, grantForApproval } from "./permissionSteps";
 import { createFrameBatcher, type BatchMode } from "./frameBatcher";
 
 export type { RunOptions };
@@ -152,49 +153,18 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       if (thread.interactions === before.interactions) return thread;
       let received = applyClientAction(thread, { type: "receive", at: now() });
       if (received.messageIds !== thread.messageIds) owesRun = true; // a notification's "shown" result
-      if (permissions) received = decideByPermissions(before, received);
+      if (permissions) {
+        const decided = decideByPermissions(permissions, before, received, now());
+        if (decided.acted) owesRun = true;
+        received = decided.thread;
+      }
       return received;
     };
 
-    /**
-     * A permission request that has just become pending: the policy may decline it, or a live grant
-     * of the person's approve it — both through the person's door, citing why; otherwise it asks.
-     */
-    const decideByPermissions = (before: ThreadState, thread: ThreadState): ThreadState => {
-      const engine = permissions as PermissionsEngine;
-      for (const interaction of selectInteractions(thread)) {
-        const envelope = interaction.envelope;
-        if (interaction.status !== "pending" || envelope?.messageType !== "permission_request") continue;
-        if (before.interactions.get(interaction.id)?.status === "pending") continue;
-        const at = now();
-        const assessment = engine.assess(envelope.payload, thread.grants, { now: at, ...(interaction.runId ? { runId: interaction.runId } : {}) });
-        if (assessment.kind === "ask") continue;
-        thread = applyClientAction(
-          thread,
-          assessment.kind === "deny"
-            ? { type: "deny-by-policy", interactionId: interaction.id, reason: assessment.reason, at }
-            : { type: "approve-by-grant", interactionId: interaction.id, grant: assessment.grant, at },
-        );
-        owesRun = true;
-      }
-      return thread;
-    };
-
     const batcher = createFrameBatcher(options.batch, (events) => {
-      set((s) => ({ thread: delivered(withForgeriesAudited(s.thread, withReceived(s.thread, foldEvents(s.thread, events)))) }));
+      set((s) => ({ thread: delivered(auditForgeries(s.thread, withReceived(s.thread, foldEvents(s.thread, events)), now())) }));
       scheduleDeadlines();
     });
-
-    /** What the fold refused as an answer from the agent goes into the audit log too, as suspicious. */
-    const withForgeriesAudited = (before: ThreadState, thread: ThreadState): ThreadState => {
-      if (thread.errorCount === before.errorCount) return thread;
-      const fresh = thread.errors.slice(-(thread.errorCount - before.errorCount));
-      for (const error of fresh) {
-        if (error.code !== "forged-answer") continue;
-        thread = applyClientAction(thread, { type: "record-forgery", eventIndex: error.eventIndex, detail: error.message, at: now() });
-      }
-      return thread;
-    };
 
     /** The agent started the run that carries the answers in flight: they are delivered, once. */
     const delivered = (thread: ThreadState): ThreadState => {
@@ -281,7 +251,11 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
             : { type: "end-run", status: ending.status, runId, ...(ending.failure ? { failure: ending.failure } : {}) };
         thread = applyClientAction(thread, action);
       }
-      if (!ending && permissions) thread = answerRevokeCalls(thread);
+      if (!ending && permissions) {
+        const revoked = answerRevokeCalls(permissions, thread, now(), who);
+        if (revoked.acted) owesRun = true;
+        thread = revoked.thread;
+      }
       set({ thread, isRunning: false });
       scheduleDeadlines();
       // A run that ended with every question it asked already answered (or a notification shown) goes on.
@@ -346,26 +320,6 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       if (custom.length === 0) return thread;
       const message: Message = { id: `parley-words:${custom.map((i) => i.id).join("+")}`, role: "user", content: custom.map((i) => answerInWords(i, locale)).join("\n") };
       return applyClientAction(thread, { type: "append-message", message });
-    };
-
-    /**
-     * The agent's revoke tool (the person said "stop doing that"): the grants it names end at once,
-     * through the person's door and in the audit log; the call gets its result and the agent goes on.
-     * It can only revoke — there is no tool to grant.
-     */
-    const answerRevokeCalls = (thread: ThreadState): ThreadState => {
-      const engine = permissions as PermissionsEngine;
-      const run = thread.runs[thread.runs.length - 1];
-      for (const callId of run?.toolCallIds ?? []) {
-        const call = thread.toolCalls.get(callId);
-        if (call?.name !== engine.revokeToolName || call.resultMessageId || call.status === "streaming-args") continue;
-        const at = now();
-        const targets = engine.revocationTargets(thread.grants, call.args, at);
-        for (const grant of targets) thread = applyClientAction(thread, { type: "revoke", grantId: grant.id, by: who, how: "agent-revoke", at });
-        thread = applyClientAction(thread, { type: "append-message", message: { id: `parley-answer:${call.id}`, role: "tool", toolCallId: call.id, content: engine.revocationResult(targets) } });
-        owesRun = true;
-      }
-      return thread;
     };
 
     /** Stop or Pause: only this run's request ends, and what streamed stays. */
@@ -441,24 +395,10 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       },
       answer(interactionId, response, how = "click") {
         const at = now();
-        const interaction = get().thread.interactions.get(interactionId);
-        const envelope = interaction?.envelope;
-        const scope = "approved" in response && response.approved ? response.scope : undefined;
-        if (!scope || scope === "once" || envelope?.messageType !== "permission_request") {
-          return settleAndContinue({ type: "answer", interactionId, response, how, at, who });
-        }
-        if (!permissions) {
-          return { ok: false, refusal: { code: "invalid-response", message: `A ${scope} permission needs the provider's permissions (createPermissions).` } };
-        }
-        const made = permissions.grantFor(envelope.payload, scope, {
-          id: `grant:${interactionId}`,
-          now: at,
-          interactionId,
-          ...("limit" in response && response.limit !== undefined ? { limit: response.limit } : {}),
-          ...("condition" in response && response.condition !== undefined ? { condition: response.condition } : {}),
-        });
-        if (!made.ok) return { ok: false, refusal: { code: "invalid-response", message: made.problem } };
-        return settleAndContinue({ type: "answer", interactionId, response, how, at, who, grant: made.grant });
+        // An approval with a wider scope than once makes a grant (through the permissions engine).
+        const made = "approved" in response ? grantForApproval(permissions, get().thread, interactionId, response, at) : { ok: true as const };
+        if (!made.ok) return made;
+        return settleAndContinue({ type: "answer", interactionId, response, how, at, who, ...(made.grant ? { grant: made.grant } : {}) });
       },
       decline: (interactionId, how = "click") => settleAndContinue({ type: "decline", interactionId, how, at: now(), who }),
       revoke: (grantId) => act({ type: "revoke", grantId, by: who, how: "click", at: now() }),
