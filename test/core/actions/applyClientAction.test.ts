@@ -3,28 +3,23 @@ import { describe, expect, it } from "vitest";
 import {
   answerMessageId,
   applyClientAction,
-  createThreadState,
   deriveStatus,
-  foldEvents,
   interactionRowId,
   refusalOf,
   selectPendingIds,
   selectRespondable,
   type ClientAction,
-  type Interaction,
   type InteractionResponse,
   type ThreadState,
 } from "../../../src/core";
 import { ev } from "../../support/events";
+import { fresh, fold, interaction } from "../../support/thread";
 import { deepFreeze } from "../fold/invariants";
 
 /** The person's door: every answer, decline, timeout and correction, and what each refuses. */
 
 type Loose = Record<string, any>;
 
-const fresh = () => createThreadState({ threadId: "t1" });
-const fold = (events: unknown[], from: ThreadState = fresh()) => foldEvents(from, events);
-const interaction = (s: ThreadState, id: string) => s.interactions.get(id) as Interaction;
 const toolMessages = (s: ThreadState, toolCallId: string) =>
   s.messageIds.map((id) => s.messages.get(id) as Loose).filter((m) => m.role === "tool" && m.toolCallId === toolCallId);
 

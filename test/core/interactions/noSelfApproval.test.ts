@@ -4,13 +4,12 @@ import {
   answerMessageId,
   applyClientAction,
   createThreadState,
-  foldEvents,
   interactionRowId,
   selectPendingIds,
-  type Interaction,
   type ThreadState,
 } from "../../../src/core";
 import { ev } from "../../support/events";
+import { fold, interaction } from "../../support/thread";
 
 /**
  * Nothing that arrives through `foldEvents` (the agent's door) can answer, decline or approve a
@@ -19,9 +18,6 @@ import { ev } from "../../support/events";
 
 type Loose = Record<string, any>;
 
-const fresh = () => createThreadState({ threadId: "t1" });
-const fold = (events: unknown[], from: ThreadState = fresh()) => foldEvents(from, events);
-const interaction = (s: ThreadState, id: string) => s.interactions.get(id) as Interaction;
 const newErrors = (before: ThreadState, after: ThreadState) => after.errors.slice(before.errors.length).map((e) => e.code);
 const toolMessagesFor = (s: ThreadState, toolCallId: string) =>
   s.messageIds.map((id) => s.messages.get(id) as Loose).filter((m) => m.role === "tool" && m.toolCallId === toolCallId);

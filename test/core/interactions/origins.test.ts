@@ -2,27 +2,23 @@ import type { BaseEvent, Interrupt } from "@ag-ui/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  createThreadState,
   foldEvent,
   foldEvents,
   interactionRowId,
   selectInteractions,
   selectPendingIds,
   toAgUiMessages,
-  type Interaction,
   type ThreadState,
 } from "../../../src/core";
 import { ev } from "../../support/events";
+import { fresh, fold, interaction } from "../../support/thread";
 
 /** Every way an agent asks the person, derived by the fold into one Interaction. */
 
 type Loose = Record<string, any>;
 
-const fresh = () => createThreadState({ threadId: "t1" });
-const fold = (events: unknown[], from: ThreadState = fresh()) => foldEvents(from, events);
 /** One event per burst, as a slow network (or the store's `sync` batching) delivers them. */
 const foldEach = (events: unknown[], from: ThreadState = fresh()) => events.reduce<ThreadState>((s, e) => foldEvent(s, e), from);
-const interaction = (s: ThreadState, id: string) => s.interactions.get(id) as Interaction;
 const errorCodes = (s: ThreadState) => s.errors.map((e) => e.code);
 const rowOf = (s: ThreadState, id: string) => s.messages.get(interactionRowId(id)) as Loose | undefined;
 

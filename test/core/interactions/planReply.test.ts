@@ -1,19 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
   applyClientAction,
-  createThreadState,
-  foldEvents,
   isPauseRequest,
   pauseBlocker,
   planReply,
-  type ThreadState,
 } from "../../../src/core";
 import { ev } from "../../support/events";
+import { fresh, fold } from "../../support/thread";
 
 /** What sending a message does, decided by the kit before anything is sent. */
 
-const fresh = () => createThreadState({ threadId: "t1" });
-const fold = (events: unknown[], from: ThreadState = fresh()) => foldEvents(from, events);
 const custom = (envelope: object) => ev.custom("parley.interaction", envelope);
 const OPTIONS = [{ id: "a", label: "08:05 出发" }, { id: "b", label: "12:30 出发" }, { id: "c", label: "18:40 出发" }];
 const advice = (messageId: string, payload: object, extra: object = {}) => custom({ messageId, messageType: "advice", payload: { content: "Which?", options: OPTIONS, ...payload }, ...extra });

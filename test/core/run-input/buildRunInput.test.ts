@@ -5,7 +5,6 @@ import {
   applyClientAction,
   buildRunInput,
   createThreadState,
-  foldEvents,
   interactionRowId,
   parleyTools,
   uncoveredInterrupts,
@@ -15,13 +14,12 @@ import {
   type ThreadState,
 } from "../../../src/core";
 import { ev } from "../../support/events";
+import { fresh, fold } from "../../support/thread";
 
 /** The one place a run's input is made: tools, context, resume, forwardedProps and messages. */
 
 type Loose = Record<string, any>;
 
-const fresh = () => createThreadState({ threadId: "t1" });
-const fold = (events: unknown[], from: ThreadState = fresh()) => foldEvents(from, events);
 const act = (s: ThreadState, ...actions: ClientAction[]) => actions.reduce((t, a) => applyClientAction(t, a), s);
 const answer = (interactionId: string, response: InteractionResponse): ClientAction => ({ type: "answer", interactionId, response, how: "click", at: Date.UTC(2026, 10, 30, 8) });
 const decline = (interactionId: string): ClientAction => ({ type: "decline", interactionId, how: "click", at: Date.UTC(2026, 10, 30, 8) });
