@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { BaseEvent } from "@ag-ui/core";
 import { expect, userEvent, within } from "storybook/test";
-import { AuditLog, MessageRenderer, PermissionRequestCard, PermissionsPanel } from "../src/components";
+import { AuditLog, MessageRenderer, PermissionRequestCard, PermissionScopeChoice, PermissionsPanel } from "../src/components";
 import { interactionRowId } from "../src/core";
 import { createPermissions, definePolicy, type PermissionsEngine } from "../src/core/policy";
 import { createThreadStore, type ThreadStore } from "../src/store/createThreadStore";
@@ -16,7 +16,8 @@ import { e, Kit } from "./support/stores";
 const meta = {
   title: "Parley/Permissions",
   tags: ["autodocs"],
-  subcomponents: { PermissionRequestCard, PermissionsPanel, AuditLog },
+  // PermissionScopeChoice is the scope choice the permission card shows (the ScopeChoice stories).
+  subcomponents: { PermissionRequestCard, PermissionScopeChoice, PermissionsPanel, AuditLog },
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
