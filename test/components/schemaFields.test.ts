@@ -7,9 +7,9 @@ import {
   humanize,
   initialFormState,
   schemaToFields,
-  validateValues,
   type FieldSpec,
 } from "../../src/components/interactions/schemaFields";
+import { validateValues } from "../../src/components/interactions/schemaValidation";
 import { formEn, formZhCN } from "../../src/i18n/formLabels";
 
 const object = (properties: Record<string, unknown>, required: string[] = [], extra: object = {}) => ({ type: "object", properties, required, ...extra });

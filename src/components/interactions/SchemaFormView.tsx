@@ -9,10 +9,10 @@ import {
   forEachField,
   initialFormState,
   schemaToFields,
-  validateValues,
   type FieldSpec,
   type FormState,
 } from "./schemaFields";
+import { validateValues } from "./schemaValidation";
 
 /** The form itself; the kit loads it on demand through {@link SchemaForm} (`./SchemaForm`). */
 export interface SchemaFormProps {
