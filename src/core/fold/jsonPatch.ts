@@ -1,7 +1,7 @@
-import jsonPatch, { type Operation } from "fast-json-patch";
-
-// The default import: Node loads fast-json-patch as CommonJS, where named ESM imports fail.
-const { applyOperation } = jsonPatch;
+import type { Operation } from "fast-json-patch";
+// The ESM core alone: the package's entry also brings `observe`/`compare` (about 0.8 KB gzip) that
+// no one here calls, and Node would load the entry as CommonJS, where named imports fail.
+import { applyOperation } from "fast-json-patch/module/core.mjs";
 
 /** Who owns which containers: the fold's {@link Draft} is one; a patch's own scope is another. */
 export interface CopyOwner {
