@@ -1,5 +1,6 @@
 import { EventType, type Message } from "@ag-ui/core";
 import { chunk, closeAllLanes, closeLane, NO_LANES } from "./chunks";
+import { watchClaims } from "./claims";
 import { Draft } from "./draft";
 import { IdTable } from "./idTable";
 import { applyJsonPatch } from "./jsonPatch";
@@ -109,6 +110,9 @@ export function foldEvent(state: ThreadState, event: unknown): ThreadState {
   return foldEvents(state, [event]);
 }
 
+/** The events that could claim an answer for the person without being a tool result or a message. */
+const CLAIM_CARRIERS = new Set<string>([EventType.CUSTOM, EventType.STATE_SNAPSHOT, EventType.STATE_DELTA, EventType.ACTIVITY_SNAPSHOT, EventType.ACTIVITY_DELTA]);
+
 function applyEvent(d: Draft, raw: unknown): void {
   if (!isRecord(raw) || typeof raw.type !== "string" || !raw.type) {
     return d.error("malformed-event", "An event must be an object with a string type", raw);
@@ -118,6 +122,7 @@ function applyEvent(d: Draft, raw: unknown): void {
   const event = raw as never;
 
   if (d.s.chunkLanes !== NO_LANES) closeLanesFor(d, type, raw);
+  if (CLAIM_CARRIERS.has(type)) watchClaims(d, type, raw);
   // RUN_FINISHED says it itself when no run is going; the rest is applied but noted.
   if (type !== EventType.RUN_STARTED && type !== EventType.RUN_ERROR && type !== EventType.RUN_FINISHED) {
     const last = d.s.runs[d.s.runs.length - 1];
