@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import {
   AgentStatusIndicator,
   Composer,
@@ -13,7 +13,7 @@ import {
   useAgentRun,
   useAgentState,
 } from "../src";
-import { createPermissions } from "../src/core/policy";
+import { createPermissions, definePolicy } from "../src/core/policy";
 import "../src/theme/parley.css";
 import { SCENARIOS } from "./agent/scenarios";
 import { FallbackComposer, FallbackRunError, FallbackStatus, FallbackThread } from "./fallback";
@@ -76,10 +76,40 @@ function HooksChat() {
 }
 
 /**
- * The demo's permissions: the default policy (confirm private data, money and irreversible acts;
- * type the name for destructive ones), grants the person makes, and the audit log.
+ * Whether the demo app is in test mode: the app's own fact (never the agent's), read by the policy
+ * at each decision, so switching it ends what a "only in test mode" grant covers at once.
  */
-const PERMISSIONS = createPermissions({ identity: "demo-user@example.com", sessionId: "demo-session" });
+let testMode = true;
+
+/**
+ * The demo's permissions: the default policy (confirm private data, money and irreversible acts;
+ * type the name for destructive ones) with one rule of the app's — mail may be allowed standing
+ * "only in test mode" — grants the person makes, and the audit log.
+ */
+const PERMISSIONS = createPermissions({
+  identity: "demo-user@example.com",
+  sessionId: "demo-session",
+  policy: definePolicy([{ id: "test-mail", match: { name: "send_mail" }, decision: "confirm", conditions: [{ label: LOCALE === "zh-CN" ? "测试模式下" : "in test mode", condition: { "context.mode": "test" } }] }]),
+  context: () => ({ mode: testMode ? "test" : "live" }),
+});
+
+/** The app's test-mode switch. */
+function TestModeSwitch() {
+  const [on, setOn] = useState(testMode);
+  return (
+    <label className="demo-switch">
+      <input
+        type="checkbox"
+        checked={on}
+        onChange={(event) => {
+          testMode = event.target.checked;
+          setOn(testMode);
+        }}
+      />
+      Test mode (mail goes to the test inbox)
+    </label>
+  );
+}
 
 export function App() {
   const agent = useMemo(() => createHttpAgent({ url: AGENT_URL }), []);
@@ -99,6 +129,7 @@ export function App() {
         {UI_MODE === "kit" ? (
           <>
             <InteractionQueue />
+            <TestModeSwitch />
             <PermissionsPanel />
             <AuditLog />
           </>

@@ -26,25 +26,20 @@ type Story = StoryObj<typeof meta>;
 const AT = Date.UTC(2026, 2, 2, 9, 0, 0);
 let seq = 0;
 
-const policy = definePolicy([{ id: "no-wires", match: { name: "wire_money" }, decision: "deny", reason: "Payments are never made from chat." }]);
-const permissions = (): PermissionsEngine => createPermissions({ identity: "ana@example.com", sessionId: "s1", policy });
+const policy = definePolicy([
+  { id: "no-wires", match: { name: "wire_money" }, decision: "deny", reason: "Payments are never made from chat." },
+  // Test mail may be allowed standing, but only while the app says it is in test mode.
+  { id: "test-mail", match: { name: "send_mail" }, decision: "confirm", conditions: [{ label: "in test mode", condition: { "context.mode": "test" } }] },
+]);
+const permissions = (): PermissionsEngine => createPermissions({ identity: "ana@example.com", sessionId: "s1", policy, context: { mode: "test" } });
 
-/** An app whose engine also offers "allow these N" for what it asks about. */
-const offeringBatch = (engine: PermissionsEngine): PermissionsEngine => ({
-  ...engine,
-  assess: (request, grants, options) => {
-    const assessment = engine.assess(request, grants, options);
-    return assessment.kind === "ask" ? { ...assessment, scopes: ["once", "batch", "session"] } : assessment;
-  },
-});
-
-/** One run in which the agent asks permission for `operation`. */
-function ask(id: string, operation: string, summary: string, categories: string[] = ["privacy"]): BaseEvent[] {
+/** One run in which the agent asks permission for `operation` (offering `scopes` beyond once, when given). */
+function ask(id: string, operation: string, summary: string, categories: string[] = ["privacy"], scopes?: string[]): BaseEvent[] {
   const runId = `run-${id}`;
   return [
     e.runStarted(runId),
     e.toolStart(id, "parley_request_permission", `msg-${id}`),
-    e.toolArgs(id, JSON.stringify({ operation, summary, categories })),
+    e.toolArgs(id, JSON.stringify({ operation, summary, categories, ...(scopes ? { scopes } : {}) })),
     e.toolEnd(id),
     e.runFinished(runId),
   ];
@@ -60,12 +55,13 @@ function heard(turns: BaseEvent[][], engine: PermissionsEngine = permissions(), 
 }
 
 const readCustomers = (id: string) => ask(id, "read_customers", "Read customers.xlsx (names, e-mails, regions)");
-const archiveMail = (id: string) => ask(id, "archive_mail", "Archive 100 mails older than a year", ["irreversible"]);
+const archiveMail = (id: string) => ask(id, "archive_mail", "Archive 100 mails older than a year", ["irreversible"], ["batch", "session"]);
+const testMail = (id: string) => ask(id, "send_mail", "Send the weekly report to test-inbox@example.com", ["irreversible"]);
 const wireMoney = (id: string) => ask(id, "wire_money", "Wire €4,800 to Acme Ltd", ["money"]);
 
 /** The weekly report: read for the session, read again under that grant, a wire the policy forbids, a batch of archiving. */
 function weeklyReport(): ThreadStore {
-  const store = heard([readCustomers("p1"), readCustomers("p2"), wireMoney("p3"), archiveMail("p4")], offeringBatch(permissions()));
+  const store = heard([readCustomers("p1"), readCustomers("p2"), wireMoney("p3"), archiveMail("p4")]);
   const s = store.getState;
   s().answer("p1", { approved: true, scope: "session" });
   s().run(); // p2: approved by the session grant
@@ -118,13 +114,31 @@ export const CardScopeChoice = card(() => heard([readCustomers("p1")]), "p1");
 
 /** An app that offers a batch: "Allow these 10", with the count to change. */
 export const CardBatchChoice: Story = {
-  ...card(() => heard([archiveMail("p1")], offeringBatch(permissions())), "p1"),
+  ...card(() => heard([archiveMail("p1")]), "p1"),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("radio", { name: "Allow these 10" }));
     await expect(canvas.getByRole("spinbutton", { name: "How many operations" })).toHaveValue(10);
   },
 };
+
+/** The policy offers a condition: "Allow only in test mode", for a chosen time. */
+export const CardConditionalChoice: Story = {
+  ...card(() => heard([testMail("p1")]), "p1"),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("radio", { name: "Allow only in test mode" }));
+    await userEvent.selectOptions(canvas.getByRole("combobox", { name: "For how long" }), "For 1 hour");
+    await expect(canvas.getByRole("combobox", { name: "For how long" })).toHaveValue(String(3_600_000));
+  },
+};
+
+/** Approved for test mode for an hour: the card says how far it reached. */
+export const CardApprovedConditionally = card(() => {
+  const store = heard([testMail("p1")]);
+  store.getState().answer("p1", { approved: true, scope: "conditional", condition: { "context.mode": "test" }, expiresIn: 3_600_000 });
+  return store;
+}, "p1");
 
 export const CardApprovedForSession = card(() => {
   const store = heard([readCustomers("p1")]);

@@ -26,6 +26,7 @@ export type ScenarioName =
   | "purge"
   | "revoke"
   | "archive"
+  | "testmail"
   | "address"
   | "approvals"
   | "delete"
@@ -63,6 +64,7 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: "purge", label: "Delete a file (typed)", trigger: "Remove last year's file (purge)" },
   { name: "revoke", label: "Revoke a grant", trigger: "Ask me again before reading customers (revoke)" },
   { name: "archive", label: "Archive 100 mails (batch)", trigger: "Clear out old newsletters (archive)" },
+  { name: "testmail", label: "Test mail (conditional)", trigger: "Send a test mail (testmail)" },
 ];
 
 export interface ScenarioOptions {
@@ -620,6 +622,21 @@ function archive(s: Script): void {
   s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
 }
 
+/**
+ * A mail to the test inbox: the app's policy lets the person allow mail "only in test mode", so a
+ * second test mail needs no prompt while the app stays in test mode — and asks again once it is not.
+ */
+function testmail(s: Script): void {
+  s.start();
+  const messageId = s.text("I'll send the draft to the test inbox first.");
+  const toolCallId = s.toolCall(
+    "parley_request_permission",
+    { operation: "send_mail", summary: "Mail the draft report to test-inbox@example.com", categories: ["irreversible"], details: { to: ["test-inbox@example.com"], subject: "Weekly report (test)" } },
+    messageId,
+  );
+  s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
+}
+
 function revoke(s: Script): void {
   s.start();
   const messageId = s.text("Understood — I will ask before reading customer data again.");
@@ -654,10 +671,14 @@ function permissionAnswer(s: Script, call: AnsweredCall): boolean {
       s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
       return true;
     }
-    case "send_mail":
-      s.text(approved ? `Sent to ${MANAGERS.length} regional managers.` : "Not sent; the report stays a draft.");
+    case "send_mail": {
+      const toTest = isRecord(args.details) && Array.isArray(args.details.to) && args.details.to.includes("test-inbox@example.com");
+      const how = isRecord(answer) && isRecord(answer.response) && answer.response.scope === "conditional" ? " You allowed test mail for now, so the next one will not ask." : "";
+      if (toTest) s.text(approved ? `Sent to the test inbox.${how}` : "Not sent.");
+      else s.text(approved ? `Sent to ${MANAGERS.length} regional managers.` : "Not sent; the report stays a draft.");
       s.finish();
       return true;
+    }
     case "archive_mail": {
       const scope = isRecord(answer) && isRecord(answer.response) ? answer.response.scope : undefined;
       s.text(!approved ? "Left the newsletters where they are." : scope === "batch" ? "Archived 100 newsletters with one approval." : "Archived the first newsletter; I would ask for each of the others.");
@@ -1009,6 +1030,9 @@ export function planRun(input: RunAgentInput, options: ScenarioOptions = {}): Ru
         break;
       case "archive":
         archive(s);
+        break;
+      case "testmail":
+        testmail(s);
         break;
       default:
         fallback(s);

@@ -13,6 +13,14 @@ export interface PermissionLabels {
   scopeLegend: string;
   /** The radio options; `batch` takes the count the person typed. */
   scopeOption: { once: string; batch: (count: number) => string; session: string; conditional: string };
+  /** A conditional option, with the condition's words from the policy ("only in test mode"). */
+  conditionOption: (label: string) => string;
+  /** The expiry choice of a standing grant. */
+  expiryLegend: string;
+  /** No time limit: it ends when used up (batch) or with the session. */
+  expiryNone: (scope: GrantScope) => string;
+  /** A time limit, from the approval: "For 1 hour". */
+  expiryFor: (ms: number) => string;
   /** The number field of a batch approval. */
   batchCount: string;
   batchInvalid: (min: number, max: number) => string;
@@ -64,9 +72,24 @@ export interface PermissionLabels {
 const scopeWordsEn = (scope: GrantScope, limit?: number): string =>
   scope === "once" ? "once" : scope === "batch" ? (limit === undefined ? "for a batch" : `for ${limit} operations`) : scope === "session" ? "for this session" : "while its condition holds";
 
+/** A duration in the largest whole unit: minutes, hours or days. */
+function durationParts(ms: number): [number, "minute" | "hour" | "day"] {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes % 1440 === 0) return [minutes / 1440, "day"];
+  if (minutes % 60 === 0) return [minutes / 60, "hour"];
+  return [minutes, "minute"];
+}
+
 export const permissionsEn: PermissionLabels = {
   scopeLegend: "How far does this approval reach?",
   scopeOption: { once: "Allow once", batch: (count) => `Allow these ${count}`, session: "Allow for this session", conditional: "Allow only when the condition holds" },
+  conditionOption: (label) => `Allow only ${label}`,
+  expiryLegend: "For how long",
+  expiryNone: (scope) => (scope === "batch" ? "Until they are used" : scope === "session" ? "Until the session ends" : "No time limit"),
+  expiryFor: (ms) => {
+    const [n, unit] = durationParts(ms);
+    return `For ${n} ${unit}${n === 1 ? "" : "s"}`;
+  },
   batchCount: "How many operations",
   batchInvalid: (min, max) => `Enter a whole number from ${min} to ${max}.`,
   scopeWords: scopeWordsEn,
@@ -130,6 +153,13 @@ const scopeWordsZhCN = (scope: GrantScope, limit?: number): string =>
 export const permissionsZhCN: PermissionLabels = {
   scopeLegend: "这次批准的范围",
   scopeOption: { once: "仅允许这一次", batch: (count) => `允许这 ${count} 次`, session: "本次会话内都允许", conditional: "仅在条件满足时允许" },
+  conditionOption: (label) => `仅限：${label}`,
+  expiryLegend: "有效期",
+  expiryNone: (scope) => (scope === "batch" ? "用完为止" : scope === "session" ? "直到会话结束" : "不限时间"),
+  expiryFor: (ms) => {
+    const [n, unit] = durationParts(ms);
+    return `${n} ${unit === "day" ? "天" : unit === "hour" ? "小时" : "分钟"}内有效`;
+  },
   batchCount: "操作次数",
   batchInvalid: (min, max) => `请输入 ${min} 到 ${max} 之间的整数。`,
   scopeWords: scopeWordsZhCN,

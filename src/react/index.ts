@@ -4,6 +4,7 @@ export {
   useAuditLog,
   useCountdown,
   useGrants,
+  useGrantOptions,
   useGrantScopes,
   useCurrentActivity,
   useInteraction,
@@ -13,6 +14,7 @@ export {
   usePendingInteractionIds,
   useReplyPlan,
   useRespondableRange,
+  type GrantOptions,
   type InteractionActions,
 } from "./interactions";
 export { useAuditView, useNow, usePermissionsPanel, type AuditLogState, type AuditView, type GrantView, type PermissionsPanelState } from "./permissions";

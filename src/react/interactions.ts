@@ -3,7 +3,7 @@ import { useStore } from "zustand";
 import { currentActivity, type ThreadState } from "../core/fold";
 import { pauseBlocker, planReply, selectInteractions, selectPendingIds, type Interaction, type ReplyPlan } from "../core/interactions";
 import { selectRespondable, type RespondableRange } from "../core/enumeration";
-import type { GrantScope } from "../core/policy/types";
+import type { GrantConditionOffer, GrantScope } from "../core/policy/types";
 import type { ThreadStoreState } from "../store/createThreadStore";
 import { useThreadStore } from "./ParleyProvider";
 
@@ -155,24 +155,45 @@ export function useAuditLog(): ThreadState["audit"] {
   return useStore(store, (s) => s.thread.audit);
 }
 
-const ONLY_ONCE: readonly GrantScope[] = ["once"];
+/** What the person may choose when approving a permission request: how far it reaches, and for how long. */
+export interface GrantOptions {
+  /** In card order: `once`, `batch`, `session`, `conditional` (offered only with conditions). */
+  scopes: readonly GrantScope[];
+  /** The conditions a `conditional` approval may take, each with the words the card shows. */
+  conditions: readonly GrantConditionOffer[];
+  /** Expiries (ms) a standing grant may take, beside none; empty when only `once` is offered. */
+  expiries: readonly number[];
+}
+
+const ONLY_ONCE: GrantOptions = { scopes: ["once"], conditions: [], expiries: [] };
 
 /**
- * The scopes the person may approve a permission request with ("allow once / these N / this
- * session / only in test mode"): what the policy and the request allow; just `once` without
- * permissions on the provider.
+ * The choices an approval of a permission request may carry ("allow once / these N / this
+ * session / only in test mode", and for how long): what the policy and the request allow; just
+ * `once` without permissions on the provider.
  *
  * @example
- * const scopes = useGrantScopes(interaction); // ["once", "session"]
+ * const { scopes, conditions, expiries } = useGrantOptions(interaction);
  */
-export function useGrantScopes(interaction: Interaction | undefined): readonly GrantScope[] {
-  const store = useThreadStore("useGrantScopes");
+export function useGrantOptions(interaction: Interaction | undefined): GrantOptions {
+  const store = useThreadStore("useGrantOptions");
   const engine = useStore(store, (s) => s.permissions);
   return useMemo(() => {
     const envelope = interaction?.envelope;
     if (!engine || envelope?.messageType !== "permission_request") return ONLY_ONCE;
     // Asked with no grants: what the person may choose, not whether a grant already covers it.
     const assessment = engine.assess(envelope.payload, [], { now: 0 });
-    return assessment.kind === "ask" && assessment.scopes.length ? assessment.scopes : ONLY_ONCE;
+    if (assessment.kind !== "ask" || !assessment.scopes.length) return ONLY_ONCE;
+    return { scopes: assessment.scopes, conditions: assessment.conditions, expiries: assessment.expiries };
   }, [engine, interaction]);
+}
+
+/**
+ * The scopes of {@link useGrantOptions} alone.
+ *
+ * @example
+ * const scopes = useGrantScopes(interaction); // ["once", "session"]
+ */
+export function useGrantScopes(interaction: Interaction | undefined): readonly GrantScope[] {
+  return useGrantOptions(interaction).scopes;
 }

@@ -81,6 +81,7 @@ export function grantForApproval(
     interactionId,
     ...(response.limit !== undefined ? { limit: response.limit } : {}),
     ...(response.condition !== undefined ? { condition: response.condition } : {}),
+    ...(response.expiresIn !== undefined ? { expiresAt: at + response.expiresIn } : {}),
   });
   return made.ok ? { ok: true, grant: made.grant } : { ok: false, refusal: { code: "invalid-response", message: made.problem } };
 }

@@ -160,7 +160,8 @@ describe("permissions in the demo", () => {
     await expect.poll(() => page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=pending]").count(), { timeout: 15_000 }).toBe(1);
     const mail = page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=pending]");
     await mail.getByText("regional managers").first().waitFor();
-    expect(await mail.getByRole("radio").count()).toBe(0);
+    // Irreversible: no standing grant for the session (the app's policy offers only "in test mode").
+    expect(await mail.getByRole("radio", { name: /session/i }).count()).toBe(0);
     await mail.getByRole("button", { name: "Approve" }).click();
     await shown(page, "Sent to 4 regional managers").first().waitFor({ timeout: 15_000 });
 
@@ -212,6 +213,31 @@ describe("permissions in the demo", () => {
     // Customer data asks again.
     await expect.poll(() => page.locator("[data-slot=thread] [data-slot=interaction][data-state=pending]").count(), { timeout: 15_000 }).toBe(1);
     await page.locator("[data-slot=thread] [data-slot=interaction][data-state=pending]").getByText("customers.xlsx").first().waitFor();
+    expect(browser.problems).toEqual([]);
+  });
+
+  // Last: it leaves a standing mail grant and the app out of test mode.
+  it("a conditional grant: test mail allowed only in test mode asks no more — until the app leaves test mode", async () => {
+    const pending = page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=pending]");
+    await scenario("Test mail (conditional)");
+    await pending.waitFor({ timeout: 15_000 });
+    await pending.getByRole("radio", { name: "Allow only in test mode" }).click();
+    await pending.getByRole("combobox", { name: "For how long" }).selectOption({ label: "For 1 hour" });
+    await pending.getByRole("button", { name: "Approve" }).click();
+    await shown(page, "You allowed test mail for now").first().waitFor({ timeout: 15_000 });
+    await page.locator("[data-slot=permissions-panel] [data-scope=conditional][data-state=live]").first().waitFor();
+
+    // Again, in test mode: approved by the grant, no prompt.
+    const outcomes = await page.locator("[data-slot=interaction-outcome][data-how=grant]").count();
+    await scenario("Test mail (conditional)");
+    await expect.poll(() => page.locator("[data-slot=interaction-outcome][data-how=grant]").count(), { timeout: 15_000 }).toBe(outcomes + 1);
+    expect(await pending.count()).toBe(0);
+
+    // The app leaves test mode: the grant covers nothing now, and the person is asked.
+    await page.getByRole("checkbox", { name: /Test mode/ }).uncheck();
+    await scenario("Test mail (conditional)");
+    await pending.waitFor({ timeout: 15_000 });
+    expect(await pending.getByRole("radio", { name: "Allow only in test mode" }).count()).toBe(0);
     expect(browser.problems).toEqual([]);
   });
 });

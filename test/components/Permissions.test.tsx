@@ -21,20 +21,11 @@ let ids = 0;
 
 const ana = () => createPermissions({ identity: "ana@example.com", sessionId: "s1", policy: definePolicy([{ match: { name: "wire_money" }, decision: "deny", reason: "Never from chat." }]) });
 
-/** An app whose engine also offers a batch ("allow these N") for every request it asks about. */
-function offeringBatch(engine: PermissionsEngine): PermissionsEngine {
-  return {
-    ...engine,
-    assess: (request, grants, options) => {
-      const assessment = engine.assess(request, grants, options);
-      return assessment.kind === "ask" ? { ...assessment, scopes: ["once", "batch", "session"] } : assessment;
-    },
-  };
-}
-
-/** One run in which the agent asks permission for `operation`. */
-function ask(id: string, operation: string, categories: string[] = ["privacy"], runId = `run-${id}`): BaseEvent[] {
-  return [ev.runStarted(runId), ev.toolStart(id, "parley_request_permission"), ev.toolArgs(id, JSON.stringify({ operation, summary: `Allow ${operation}?`, categories })), ev.toolEnd(id), ev.runFinished(runId)];
+/** One run in which the agent asks permission for `operation` (offering `scopes` beyond once, when given). */
+function ask(id: string, operation: string, categories: string[] = ["privacy"], scopes?: string[]): BaseEvent[] {
+  const runId = `run-${id}`;
+  const args = { operation, summary: `Allow ${operation}?`, categories, ...(scopes ? { scopes } : {}) };
+  return [ev.runStarted(runId), ev.toolStart(id, "parley_request_permission"), ev.toolArgs(id, JSON.stringify(args)), ev.toolEnd(id), ev.runFinished(runId)];
 }
 
 /** A store with `permissions` that heard `turns[0]`; each later `run()` plays the next turn. */
@@ -76,9 +67,49 @@ describe("PermissionRequestCard: the scope choice", () => {
     await expectNoAxeViolations(container);
   });
 
+  it("a conditional approval ('only in test mode') takes the policy's condition, and covers the next request only while it holds", async () => {
+    const user = userEvent.setup();
+    const testMode = { label: "in test mode", condition: { "context.mode": "test" } };
+    const policy = definePolicy([{ match: { name: "send_mail" }, decision: "confirm", conditions: [testMode] }]);
+    let mode = "test";
+    const permissions = createPermissions({ identity: "ana@example.com", sessionId: "s1", policy, context: () => ({ mode }) });
+    const store = heard([ask("p1", "send_mail", ["irreversible"]), ask("p2", "send_mail", ["irreversible"]), ask("p3", "send_mail", ["irreversible"])], permissions);
+    const { container } = renderKit(card(store, "p1"), store);
+    const choice = screen.getByRole("radiogroup", { name: "How far does this approval reach?" });
+    // Irreversible: no session grant by default, but the policy's condition is offered.
+    expect(within(choice).getAllByRole("radio").map((r) => r.textContent)).toEqual(["Allow once", "Allow only in test mode"]);
+    await user.click(within(choice).getByRole("radio", { name: "Allow only in test mode" }));
+    const expiry = screen.getByRole("combobox", { name: "For how long" });
+    expect(within(expiry).getAllByRole("option").map((o) => o.textContent)).toEqual(["No time limit", "For 15 minutes", "For 1 hour", "For 8 hours"]);
+    await user.selectOptions(expiry, "For 1 hour");
+    await expectNoAxeViolations(container);
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+
+    expect(interaction(store, "p1").response).toMatchObject({ approved: true, scope: "conditional", condition: { "context.mode": "test" }, expiresIn: 3_600_000 });
+    expect(store.getState().thread.grants).toMatchObject([{ scope: "conditional", condition: { "context.mode": "test" }, expiresAt: AT + 3_600_000, grantedBy: "ana@example.com" }]);
+    // The next request in test mode is approved by that grant, without a prompt.
+    await act(async () => store.getState().run());
+    expect(interaction(store, "p2")).toMatchObject({ status: "answered", how: "grant" });
+    // The app switches to live mode: the grant no longer covers the request; the person is asked.
+    mode = "live";
+    await act(async () => store.getState().run());
+    expect(interaction(store, "p3").status).toBe("pending");
+  });
+
+  it("offers no conditional scope when the condition does not hold now, nor under typed confirmation", () => {
+    const testMode = { label: "in test mode", condition: { "context.mode": "test" } };
+    const live = createPermissions({ identity: "ana", policy: definePolicy([{ match: { name: "send_mail" }, decision: "confirm", conditions: [testMode] }]), context: { mode: "live" } });
+    const store = heard([ask("p1", "send_mail", ["irreversible"])], live);
+    renderKit(card(store, "p1"), store);
+    expect(screen.queryByRole("radiogroup")).toBeNull();
+    const typed = createPermissions({ identity: "ana", policy: definePolicy([{ match: { name: "send_mail" }, decision: "typed-confirm", conditions: [testMode] }]), context: { mode: "test" } });
+    const other = heard([ask("p9", "send_mail", ["irreversible"])], typed);
+    expect(typed.assess(other.getState().thread.interactions.get("p9")!.envelope!.payload as never, [], { now: AT })).toMatchObject({ kind: "ask", scopes: ["once"], conditions: [], expiries: [] });
+  });
+
   it("a batch approval sends the number the person typed, 1 to 1000", async () => {
     const user = userEvent.setup();
-    const store = heard([ask("p1", "archive_mail", ["irreversible"])], offeringBatch(ana()));
+    const store = heard([ask("p1", "archive_mail", ["irreversible"], ["batch", "session"])]);
     const { container } = renderKit(card(store, "p1"), store);
     expect(screen.queryByRole("spinbutton")).toBeNull();
     await user.click(screen.getByRole("radio", { name: "Allow these 10" }));
@@ -146,7 +177,7 @@ describe("PermissionsPanel", () => {
 
   it("lists each grant with its status, and Revoke ends a live one at once", async () => {
     const user = userEvent.setup();
-    const store = heard([ask("p1", "read_customers"), ask("p2", "archive_mail", ["irreversible"])], offeringBatch(ana()));
+    const store = heard([ask("p1", "read_customers"), ask("p2", "archive_mail", ["irreversible"], ["batch", "session"])]);
     store.getState().answer("p1", { approved: true, scope: "session" });
     act(() => void store.getState().run());
     // A batch of one: the approval that made it used it up.

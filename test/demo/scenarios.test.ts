@@ -139,7 +139,7 @@ describe("scenarioEvents", () => {
 // ————————————————————————————————————————————————————————————————————————————————————————————
 // The scenarios where the agent asks the person something.
 
-const ASKING = ["booking", "address", "approvals", "delete", "failure", "notify", "report", "purge", "revoke", "archive"] as const;
+const ASKING = ["booking", "address", "approvals", "delete", "failure", "notify", "report", "purge", "revoke", "archive", "testmail"] as const;
 const trigger = (name: string) => SCENARIOS.find((s) => s.name === name)!.trigger;
 const NOW = Date.UTC(2026, 0, 5, 9, 30, 0);
 
@@ -611,5 +611,13 @@ describe("permissions: the weekly report, a typed deletion, a revocation", () =>
     const archive = ask("archive");
     expect(JSON.parse(String(eventsOf(archive.events, EventType.TOOL_CALL_ARGS).map((e) => e.delta).join("")))).toMatchObject({ operation: "archive_mail", scopes: ["once", "batch"] });
     expect(textOf(answered(archive, { status: "answered", response: { approved: true, scope: "batch", limit: 100 } }).plan.events)).toContain("with one approval");
+  });
+
+  it("testmail: asks to mail the test inbox, and says when test mail was allowed for now", () => {
+    const mail = ask("testmail");
+    expect(JSON.parse(String(eventsOf(mail.events, EventType.TOOL_CALL_ARGS).map((e) => e.delta).join("")))).toMatchObject({ operation: "send_mail", details: { to: ["test-inbox@example.com"] } });
+    expect(textOf(answered(mail, { status: "answered", response: { approved: true, scope: "conditional", condition: { "context.mode": "test" } } }).plan.events)).toContain("Sent to the test inbox. You allowed test mail for now");
+    expect(textOf(answered(mail, approved).plan.events)).toContain("Sent to the test inbox.");
+    expect(textOf(answered(mail, { status: "declined" }).plan.events)).toContain("Not sent.");
   });
 });

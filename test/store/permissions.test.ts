@@ -67,8 +67,10 @@ describe("permissions in the store", () => {
   it("a batch grant covers its count, then asks again", async () => {
     const { fake, store, s } = setup();
     s().sendMessage("archive");
-    fake.play(ask("p1", "archive_mail", ["irreversible"]));
+    // The request offers a batch ("these mails"); the policy would not invent one.
+    fake.play(ask("p1", "archive_mail", ["irreversible"], { scopes: ["batch"] }));
     await tick();
+    expect(s().answer("p1", { approved: true, scope: "session" }).ok).toBe(false);
     expect(s().answer("p1", { approved: true, scope: "batch", limit: 2 }).ok).toBe(true);
     fake.play(ask("p2", "archive_mail", ["irreversible"]));
     await tick();

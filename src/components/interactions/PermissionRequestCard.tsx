@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import type { PermissionRequestPayload } from "../../core/protocol";
 import type { Interaction as InteractionRecord, PermissionResponse } from "../../core/interactions";
 import type { GrantScope } from "../../core/policy/types";
-import { useGrantScopes, useInteractionActions } from "../../react/interactions";
+import { useGrantOptions, useInteractionActions } from "../../react/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
 import type { MessageComponentProps } from "../registry/registry";
 import { cn } from "../lib/cn";
@@ -69,14 +69,17 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
   const typedHelpId = useId();
   const argsErrorId = useId();
   const destructive = payload.categories.includes("destructive");
-  // Conditional grants need a condition the request would have to give; the envelope has none yet.
-  const scopes = useGrantScopes(interaction).filter((scope) => scope !== "conditional");
-  const choosing = pending && scopes.length > 1;
+  // The policy's choices: scopes (conditional ones only with a condition it offers) and expiries.
+  const { scopes, conditions, expiries } = useGrantOptions(interaction);
+  const choosing = pending && (scopes.length > 1 || conditions.length > 0);
   const [scope, setScope] = useState<GrantScope>("once");
+  const [conditionIndex, setConditionIndex] = useState(0);
+  const [expiresIn, setExpiresIn] = useState<number | undefined>(undefined);
   const [count, setCount] = useState(String(BATCH_DEFAULT));
-  const chosen: GrantScope = (scopes as readonly GrantScope[]).includes(scope) ? scope : "once";
+  const chosen: GrantScope = scopes.includes(scope) ? scope : "once";
   const limit = chosen === "batch" ? batchLimit(count) : undefined;
-  const scopeInvalid = chosen === "batch" && limit === undefined;
+  const condition = chosen === "conditional" ? conditions[conditionIndex]?.condition : undefined;
+  const scopeInvalid = (chosen === "batch" && limit === undefined) || (chosen === "conditional" && !condition);
 
   const needsTyping = payload.confirmText !== undefined;
   const typedMatches = !needsTyping || typed.trim() === payload.confirmText!.trim();
@@ -96,6 +99,8 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
     const response: PermissionResponse = { approved: true };
     if (choosing) response.scope = chosen;
     if (choosing && limit !== undefined) response.limit = limit;
+    if (choosing && condition) response.condition = condition;
+    if (choosing && chosen !== "once" && expiresIn !== undefined && expiries.includes(expiresIn)) response.expiresIn = expiresIn;
     if (needsTyping) response.typedConfirmation = typed;
     if (editingArgs) response.editedArgs = editedArgs;
     if (answer(interaction.id, response, "click").ok) focusCard();
@@ -193,7 +198,23 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
           ) : null}
         </div>
       ) : null}
-      {choosing ? <PermissionScopeChoice scopes={scopes} scope={chosen} onScopeChange={setScope} count={count} onCountChange={setCount} /> : null}
+      {choosing ? (
+        <PermissionScopeChoice
+          scopes={scopes}
+          scope={chosen}
+          onScopeChange={(next, index) => {
+            setScope(next);
+            if (index !== undefined) setConditionIndex(index);
+          }}
+          count={count}
+          onCountChange={setCount}
+          conditions={conditions}
+          condition={conditionIndex}
+          expiries={expiries}
+          expiresIn={expiresIn}
+          onExpiresInChange={setExpiresIn}
+        />
+      ) : null}
       {pending ? (
         <InteractionCard.Actions>
           <button

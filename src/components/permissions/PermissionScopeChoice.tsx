@@ -24,13 +24,23 @@ export function batchLimit(text: string): number | undefined {
 }
 
 export interface PermissionScopeChoiceProps {
-  /** The scopes to offer, in card order (`useGrantScopes`); `conditional` is left out. */
+  /** The scopes to offer, in card order (`useGrantOptions`); `conditional` shows once per condition. */
   scopes: readonly GrantScope[];
   scope: GrantScope;
-  onScopeChange: (scope: GrantScope) => void;
+  /** `condition` is the index into `conditions` when the scope is `conditional`. */
+  onScopeChange: (scope: GrantScope, condition?: number) => void;
   /** The batch size as typed. */
   count: string;
   onCountChange: (count: string) => void;
+  /** The conditions a conditional approval may take ("only in test mode"), with the words shown. */
+  conditions?: readonly { label: string }[];
+  /** Which condition is chosen while the scope is `conditional`. */
+  condition?: number;
+  /** Expiries (ms) offered for a standing grant, beside none; the choice shows unless the scope is `once`. */
+  expiries?: readonly number[];
+  /** The chosen expiry (ms), or `undefined` for none. */
+  expiresIn?: number;
+  onExpiresInChange?: (expiresIn: number | undefined) => void;
   className?: string;
 }
 
@@ -49,25 +59,49 @@ const inputClass =
  * @example
  * <PermissionScopeChoice scopes={["once", "batch", "session"]} scope={scope} onScopeChange={setScope} count={count} onCountChange={setCount} />
  */
-export function PermissionScopeChoice({ scopes, scope, onScopeChange, count, onCountChange, className }: PermissionScopeChoiceProps) {
+export function PermissionScopeChoice({
+  scopes,
+  scope,
+  onScopeChange,
+  count,
+  onCountChange,
+  conditions = [],
+  condition = 0,
+  expiries = [],
+  expiresIn,
+  onExpiresInChange,
+  className,
+}: PermissionScopeChoiceProps) {
   const t = useLabels().permissions;
   const legendId = useId();
   const countId = useId();
   const countErrorId = useId();
+  const expiryId = useId();
   const limit = batchLimit(count);
-  const shown = scopes.filter((s) => s !== "conditional");
+  // One radio per scope, and one per condition for `conditional` ("conditional:0", …).
+  const options = scopes.flatMap((s) => (s === "conditional" ? conditions.map((_, index) => `conditional:${index}`) : [s]));
+  const value = scope === "conditional" ? `conditional:${condition}` : scope;
+  const choose = (next: string) => {
+    const [picked, index] = next.split(":") as [GrantScope, string | undefined];
+    onScopeChange(picked, index === undefined ? undefined : Number(index));
+  };
+  const labelOf = (option: string) => {
+    if (option === "batch") return t.scopeOption.batch(limit ?? BATCH_DEFAULT);
+    if (option.startsWith("conditional:")) return t.conditionOption(conditions[Number(option.slice(12))]?.label ?? "");
+    return t.scopeOption[option as Exclude<GrantScope, "batch">];
+  };
   return (
     <div data-slot="permission-scope" data-scope={scope} className={cn("pl:flex pl:flex-col pl:gap-2", className)}>
       <div id={legendId} className="pl:text-xs pl:font-medium">
         {t.scopeLegend}
       </div>
-      <RadioGroup.Root aria-labelledby={legendId} value={scope} onValueChange={(value) => onScopeChange(value as GrantScope)} className="pl:flex pl:flex-col pl:gap-1.5">
-        {shown.map((option) => (
-          <RadioGroup.Item key={option} value={option} data-slot="permission-scope-option" data-scope={option} className={itemClass}>
+      <RadioGroup.Root aria-labelledby={legendId} value={value} onValueChange={choose} className="pl:flex pl:flex-col pl:gap-1.5">
+        {options.map((option) => (
+          <RadioGroup.Item key={option} value={option} data-slot="permission-scope-option" data-scope={option.split(":")[0]} className={itemClass}>
             <span aria-hidden className={dotClass}>
               <RadioGroup.Indicator className="pl:size-2 pl:rounded-full pl:bg-primary" />
             </span>
-            <span>{option === "batch" ? t.scopeOption.batch(limit ?? BATCH_DEFAULT) : t.scopeOption[option]}</span>
+            <span>{labelOf(option)}</span>
           </RadioGroup.Item>
         ))}
       </RadioGroup.Root>
@@ -95,6 +129,27 @@ export function PermissionScopeChoice({ scopes, scope, onScopeChange, count, onC
               {t.batchInvalid(BATCH_MIN, BATCH_MAX)}
             </p>
           ) : null}
+        </div>
+      ) : null}
+      {scope !== "once" && expiries.length && onExpiresInChange ? (
+        <div data-slot="permission-expiry" className="pl:flex pl:flex-wrap pl:items-center pl:gap-2">
+          <label htmlFor={expiryId} className="pl:text-xs pl:font-medium">
+            {t.expiryLegend}
+          </label>
+          <select
+            id={expiryId}
+            data-slot="permission-expiry-select"
+            value={expiresIn === undefined ? "" : String(expiresIn)}
+            onChange={(event) => onExpiresInChange(event.target.value === "" ? undefined : Number(event.target.value))}
+            className={cn(inputClass, "pl:w-auto")}
+          >
+            <option value="">{t.expiryNone(scope)}</option>
+            {expiries.map((ms) => (
+              <option key={ms} value={String(ms)}>
+                {t.expiryFor(ms)}
+              </option>
+            ))}
+          </select>
         </div>
       ) : null}
     </div>

@@ -51,6 +51,8 @@ export interface PermissionResponse {
   limit?: number;
   /** For a `conditional` grant: the `args.` / `context.` paths and the values they must hold. */
   condition?: Record<string, unknown>;
+  /** For a standing grant: how long it lasts (ms from the approval); none, until used up or the session ends. */
+  expiresIn?: number;
   /** The grant this approval made, or the one it was approved by. */
   grantId?: string;
 }

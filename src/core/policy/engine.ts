@@ -1,10 +1,14 @@
 import type { Context, Tool } from "@ag-ui/core";
 import type { PermissionRequestPayload } from "../protocol/envelope";
 import { grantsContext } from "./context";
-import { checkGrant, createGrant, scopesOffered, useGrant } from "./grants";
+import { checkGrant, conditionsOffered, createGrant, scopesOffered, useGrant } from "./grants";
+import { dataEquals } from "./data";
 import { decide, defaultPolicy, operationFromRequest } from "./policy";
 import { parleyRevokeTool, PARLEY_REVOKE_TOOL, revocationResult, revocationTargets } from "./revokeTool";
-import type { Grant, GrantScope, Policy, PolicyDecision } from "./types";
+import type { Grant, GrantConditionOffer, GrantScope, Policy, PolicyDecision, PolicyVerdict } from "./types";
+
+/** How long a standing grant may last, offered on the card when the rule names none: 15 min, 1 h, 8 h. */
+export const DEFAULT_GRANT_EXPIRIES: readonly number[] = [15 * 60_000, 60 * 60_000, 8 * 60 * 60_000];
 
 /** What the kit does with a permission request as it arrives. */
 export type PermissionAssessment =
@@ -12,8 +16,11 @@ export type PermissionAssessment =
   | { kind: "deny"; reason: string }
   /** A live grant the person made covers it: approved citing that grant (its use counted). */
   | { kind: "grant"; grant: Grant }
-  /** The person decides, offered these scopes; `typedConfirm` when the policy wants the target typed. */
-  | { kind: "ask"; decision: PolicyDecision; scopes: GrantScope[] };
+  /**
+   * The person decides, offered these scopes; the conditions a `conditional` grant may take (there
+   * is one such scope per condition); the expiries (ms) a standing grant may take beside none.
+   */
+  | { kind: "ask"; decision: PolicyDecision; scopes: GrantScope[]; conditions: GrantConditionOffer[]; expiries: number[] };
 
 /**
  * The permissions a store applies, made by {@link createPermissions} and given to the provider
@@ -45,8 +52,12 @@ export interface PermissionsOptions {
   /** Who grants: the person's identity, the same across channels. */
   identity: string;
   sessionId?: string;
-  /** The app's own facts for conditional grants and rules (its mode, its environment) — never the agent's. */
-  context?: Record<string, unknown>;
+  /**
+   * The app's own facts for conditional grants and rules (its mode, its environment) — never the
+   * agent's. A function is read at each decision, so a switch from test to live mode takes effect
+   * at once.
+   */
+  context?: Record<string, unknown> | (() => Record<string, unknown>);
 }
 
 /**
@@ -58,7 +69,17 @@ export interface PermissionsOptions {
  */
 export function createPermissions(options: PermissionsOptions): PermissionsEngine {
   const policy = options.policy ?? defaultPolicy;
-  const operationOf = (request: PermissionRequestPayload) => operationFromRequest(request, options.context);
+  const operationOf = (request: PermissionRequestPayload) =>
+    operationFromRequest(request, typeof options.context === "function" ? options.context() : options.context);
+  const offers = (request: PermissionRequestPayload, verdict: PolicyVerdict) => {
+    const scopes: GrantScope[] = scopesOffered({ categories: request.categories, operation: request.operation, args: request.args }, verdict, request.scopes).filter((s) => s !== "conditional");
+    // A conditional grant needs a condition the policy offers, and a verdict that allows one.
+    const conditions = scopesOffered(request, verdict, ["conditional"]).includes("conditional") ? conditionsOffered(verdict.rule, operationOf(request)) : [];
+    if (conditions.length) scopes.push("conditional");
+    const standing = scopes.some((s) => s !== "once");
+    const expiries = standing ? [...(verdict.rule?.expiries ?? DEFAULT_GRANT_EXPIRIES)].filter((ms) => Number.isFinite(ms) && ms > 0) : [];
+    return { scopes, conditions, expiries };
+  };
   const engine: PermissionsEngine = {
     identity: options.identity,
     ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
@@ -70,9 +91,17 @@ export function createPermissions(options: PermissionsOptions): PermissionsEngin
       if (verdict.decision === "deny") return { kind: "deny", reason: verdict.rule?.reason ?? `The policy does not allow ${operation.name || "this"}.` };
       const grant = checkGrant(grants, operation, { now, ...(runId ? { runId } : {}), ...(options.sessionId ? { sessionId: options.sessionId } : {}), decision: verdict });
       if (grant) return { kind: "grant", grant: useGrant(grant, now) };
-      return { kind: "ask", decision: verdict.decision, scopes: scopesOffered({ categories: request.categories, operation: request.operation, args: request.args }, verdict, request.scopes) };
+      return { kind: "ask", decision: verdict.decision, ...offers(request, verdict) };
     },
     grantFor(request, scope, { id, now, runId, interactionId, limit, condition, expiresAt }) {
+      // A conditional grant takes one of the conditions the policy offered, exactly: never one
+      // the caller made up (it could be wider than the person was shown).
+      // So does every scope: an approval reaches no further than the card could have offered.
+      const offered = offers(request, decide(policy, operationOf(request)));
+      if (!offered.scopes.includes(scope)) return { ok: false, problem: `A ${scope} permission was not offered for this request.` };
+      if (scope === "conditional" && !offered.conditions.some((offer) => dataEquals(offer.condition, condition))) {
+        return { ok: false, problem: "This condition was not one the policy offered for the request." };
+      }
       const result = createGrant({
         id,
         operation: request.operation,

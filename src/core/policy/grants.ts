@@ -6,6 +6,8 @@ import { categoriesOf } from "./policy";
 import {
   GRANT_SCOPES,
   type Grant,
+  type GrantConditionOffer,
+  type PolicyRule,
   type GrantCheckOptions,
   type GrantScope,
   type Operation,
@@ -295,6 +297,28 @@ function scopeCeiling(verdict: PolicyDecision | PolicyVerdict): readonly GrantSc
 function defaultScopes(categories: readonly PermissionCategory[]): GrantScope[] {
   const standingIsRisky = categories.some((category) => category !== "privacy");
   return standingIsRisky ? ["once"] : ["once", "session"];
+}
+
+/**
+ * The conditions a rule offers for a grant that hold for this operation now (a grant's first use
+ * is the approval that makes it, so a condition that does not hold now could never be chosen).
+ * Malformed offers are left out.
+ *
+ * @example
+ * conditionsOffered(decide(policy, operation).rule, operation); // [{ label: "only in test mode", condition: { "context.mode": "test" } }]
+ */
+export function conditionsOffered(rule: PolicyRule | undefined, operation: Operation): GrantConditionOffer[] {
+  try {
+    const offers = arrayOrUndefined<unknown>(ownValue(rule, "conditions")) ?? [];
+    return offers.flatMap((offer) => {
+      const label = ownValue(offer, "label");
+      const condition = ownValue(offer, "condition");
+      if (typeof label !== "string" || !label.trim() || conditionProblem(condition) || !conditionHolds(condition as Record<string, unknown>, operation)) return [];
+      return [{ label, condition: copyData(condition) as Record<string, unknown> }];
+    });
+  } catch {
+    return [];
+  }
 }
 
 /** Every path of the condition holds for the operation. */

@@ -2,6 +2,7 @@ export * from "./types";
 export { decide, defaultPolicy, definePolicy, ruleMatches, nameMatches, categoriesOf, isDecision, operationFromRequest } from "./policy";
 export {
   checkGrant,
+  conditionsOffered,
   createGrant,
   grantCovers,
   grantStatus,
@@ -20,4 +21,4 @@ export { auditRecord, auditToCsv, auditToJson, filterAudit, type AuditFilter } f
 export { grantsContext, type GrantsContextOptions } from "./context";
 export { parleyRevokeTool, PARLEY_REVOKE_TOOL, revocationResult, revocationTargets } from "./revokeTool";
 export { createMemoryPolicyStorage, type PolicyStorage } from "./storage";
-export { createPermissions, type PermissionAssessment, type PermissionsEngine, type PermissionsOptions } from "./engine";
+export { createPermissions, DEFAULT_GRANT_EXPIRIES, type PermissionAssessment, type PermissionsEngine, type PermissionsOptions } from "./engine";

@@ -67,6 +67,31 @@ export interface PolicyRule {
    * operation asked about — stays possible whatever this says, unless the decision is `deny`.
    */
   scopes?: readonly GrantScope[];
+  /**
+   * Conditions the person may tie a grant to ("only in test mode"): with any given, the card offers
+   * a `conditional` scope for each that holds for the operation asked about. The app writes them,
+   * never the agent; a condition on `context.` reads the app's own facts (`createPermissions`'s
+   * `context`), one on `args.` what will actually run.
+   */
+  conditions?: readonly GrantConditionOffer[];
+  /**
+   * How long (ms) a standing grant made under this rule may last, offered on the card beside "no
+   * time limit" (default: 15 minutes, 1 hour, 8 hours). `[]` offers no expiry choice.
+   */
+  expiries?: readonly number[];
+}
+
+/**
+ * A condition a policy lets the person attach to a grant, with the words the card shows for it.
+ *
+ * @example
+ * const testMode: GrantConditionOffer = { label: "only in test mode", condition: { "context.mode": "test" } };
+ */
+export interface GrantConditionOffer {
+  /** What the card says, after "Allow only": "in test mode", "for mail to acme.com". */
+  label: string;
+  /** Dot paths rooted at `args.` or `context.` and the value each must hold. */
+  condition: Record<string, unknown>;
 }
 
 /**
