@@ -6,3 +6,6 @@ export * from "./enumeration";
 export * from "./run-input";
 export * from "./transport/types";
 export { createHttpAgent, ParleyHttpAgent, type FetchLike, type HttpAgentOptions } from "./transport/httpAgent";
+// Re-checking a grant at execution time (seed 001) needs no engine: the same check the engine makes.
+export { checkGrant, grantStatus, type GrantStatus } from "./policy/grants";
+export type { Grant, GrantCheckOptions, GrantScope, Operation, PolicyDecision, PolicyVerdict } from "./policy/types";

@@ -88,3 +88,18 @@ describe("createPermissions: the grants it makes", () => {
     expect(strict.grantFor(request("read", ["privacy"]), "session", { id: "g6", now: T })).toMatchObject({ ok: true });
   });
 });
+
+describe("checkGrant from parley-ui/core", () => {
+  it("is the engine's own check, for the app to re-check at execution time without the policy entry", async () => {
+    const core = await import("../../../src/core");
+    const policy = await import("../../../src/core/policy");
+    expect(core.checkGrant).toBe(policy.checkGrant);
+    const engine = createPermissions({ identity: "ana", sessionId: "s1" });
+    const made = engine.grantFor(request("read_customers", ["privacy"]), "session", { id: "g1", now: T });
+    if (!made.ok) throw new Error(made.problem);
+    const operation = { name: "read_customers", categories: ["privacy" as const] };
+    expect(core.checkGrant([made.grant], operation, { now: T + 1, sessionId: "s1" })?.id).toBe("g1");
+    expect(core.checkGrant([made.grant], operation, { now: T + 1, sessionId: "s2" })).toBeUndefined();
+    expect(core.checkGrant([{ ...made.grant, revokedAt: T }], operation, { now: T + 1, sessionId: "s1" })).toBeUndefined();
+  });
+});
