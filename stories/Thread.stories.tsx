@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { AgentStatusIndicator, Composer, RunError, Thread } from "../src/components";
+import { AgentStatusIndicator, Composer, RunError, Thread } from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, fullTurn, Kit, REPLY, storeFrom, user } from "./support/stores";
 
