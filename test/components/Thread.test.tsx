@@ -38,7 +38,7 @@ function fakeLayout() {
   Object.defineProperty(proto, "clientHeight", {
     configurable: true,
     get(this: HTMLElement) {
-      return this.dataset.slot === "thread-viewport" ? VIEWPORT : 0;
+      return this.dataset.slot === "thread-viewport" ? VIEWPORT : this.dataset.fakeScroller ? 100 : 0;
     },
   });
   const offsetHeight = Object.getOwnPropertyDescriptor(proto, "offsetHeight");
@@ -51,6 +51,8 @@ function fakeLayout() {
   Object.defineProperty(proto, "scrollHeight", {
     configurable: true,
     get(this: HTMLElement) {
+      // An element of a row that scrolls by itself (a long tool result): 1,000 px in 100.
+      if (this.dataset.fakeScroller) return 1000;
       const list = this.querySelector<HTMLElement>("[data-slot=thread-list]");
       return list ? parseFloat(list.style.height) || 0 : 0;
     },
@@ -209,6 +211,28 @@ describe("Thread following", () => {
       fireEvent.keyDown(field, { key: "Home" });
     });
     expect(root).toHaveAttribute("data-state", "following");
+  });
+
+  it("leaves a wheel turned over a row's own scroller to that scroller", async () => {
+    const { root } = await longThread(
+      <Thread.Root initialRect={{ width: 400, height: VIEWPORT }}>
+        <Thread.Viewport>
+          <Thread.Messages renderRow={(id) => <pre data-fake-scroller="yes" data-testid={id} style={{ overflowY: "auto" }} />} />
+        </Thread.Viewport>
+      </Thread.Root>,
+    );
+    const inner = screen.getByTestId("m199");
+    inner.scrollTop = 500;
+    act(() => {
+      fireEvent.wheel(inner, { deltaY: -300 });
+    });
+    expect(root).toHaveAttribute("data-state", "following");
+    // At its own top, the wheel scrolls the thread: the person leaves the end.
+    inner.scrollTop = 0;
+    act(() => {
+      fireEvent.wheel(inner, { deltaY: -300 });
+    });
+    expect(root).toHaveAttribute("data-state", "scrolled-up");
   });
 
   it("stops following when the person drags the scrollbar up or swipes down", async () => {

@@ -11,6 +11,14 @@ const DOWN_KEYS = new Set(["ArrowDown", "PageDown", "End"]);
 
 type Intent = "up" | "down" | "either";
 
+/** True when an element between `target` and the viewport can scroll up itself (a long tool result): it takes the gesture. */
+function nestedScrollsUp(target: EventTarget, viewport: EventTarget): boolean {
+  for (let el = target as HTMLElement | null; el && el !== viewport; el = el.parentElement) {
+    if (el.scrollTop > 0 && el.scrollHeight > el.clientHeight && /auto|scroll/.test(getComputedStyle(el).overflowY)) return true;
+  }
+  return false;
+}
+
 /** The viewport's handlers: a person's gestures, and the scroll they cause. */
 export interface FollowingHandlers {
   onScroll: () => void;
@@ -86,7 +94,8 @@ export function useFollowing(viewportRef: RefObject<HTMLElement | null>): Follow
         }
       },
       onWheel(event) {
-        if (event.deltaY !== 0) mark(event.deltaY < 0 ? "up" : "down");
+        if (event.deltaY === 0 || event.ctrlKey) return; // ctrl + wheel zooms
+        mark(event.deltaY > 0 ? "down" : nestedScrollsUp(event.target, event.currentTarget) ? "either" : "up");
       },
       onKeyDown(event) {
         const target = event.target as HTMLElement;
@@ -103,7 +112,7 @@ export function useFollowing(viewportRef: RefObject<HTMLElement | null>): Follow
       onTouchMove(event) {
         const y = event.touches[0]?.clientY ?? g.touchY;
         // The finger moving down drags the content down: the view goes up the thread.
-        if (y !== g.touchY) mark(y > g.touchY ? "up" : "down");
+        if (y !== g.touchY) mark(y < g.touchY ? "down" : nestedScrollsUp(event.target, event.currentTarget) ? "either" : "up");
         g.touchY = y;
       },
       onTouchEnd: release,
