@@ -16,7 +16,7 @@ import {
 import { createPermissions, definePolicy } from "../src/core/policy";
 import "../src/theme/parley.css";
 import { SCENARIOS } from "./agent/scenarios";
-import { FallbackComposer, FallbackRunError, FallbackStatus, FallbackThread } from "./fallback";
+import { HooksComposer, HooksRunError, HooksStatus, HooksThread } from "./HooksPage";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -67,10 +67,10 @@ function KitChat() {
 function HooksChat() {
   return (
     <>
-      <FallbackThread />
-      <FallbackStatus />
-      <FallbackRunError />
-      <FallbackComposer />
+      <HooksThread />
+      <HooksStatus />
+      <HooksRunError />
+      <HooksComposer />
     </>
   );
 }

@@ -1,8 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { EventType, type BaseEvent } from "@ag-ui/core";
 import { expect, userEvent, within } from "storybook/test";
-import { Composer, Thread } from "../src/components";
-import { createThreadStore, type ThreadStore } from "../src/store/createThreadStore";
+import { Composer, createThreadStore, Thread, type ThreadStore } from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit } from "./support/stores";
 

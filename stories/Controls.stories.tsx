@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { AgentStatusIndicator, Composer, RunError } from "../src/components";
+import { AgentStatusIndicator, Composer, RunError } from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit, storeFrom } from "./support/stores";
 

@@ -13,13 +13,15 @@ import {
   PermissionRequestCard,
   Thread,
   ToolCallCard,
+  createThreadStore,
+  interactionRowId,
+  useInteractionActions,
   useRowInteraction,
+  type CustomResponse,
   type MessageComponentProps,
-} from "../src/components";
-import { buttonClass } from "../src/components/interactions/InteractionParts";
-import { interactionRowId, type CustomResponse } from "../src/core";
-import { useInteractionActions } from "../src/react";
-import { createThreadStore, type ThreadStore, type ThreadStoreOptions } from "../src/store/createThreadStore";
+  type ThreadStore,
+  type ThreadStoreOptions,
+} from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit } from "./support/stores";
 
@@ -363,6 +365,20 @@ export const UnknownNamespacedType = card(
   "seat",
 );
 
+/**
+ * A product team's button, styled with the kit's theme variables (the kit's own button classes
+ * are not part of its API).
+ */
+const seatButton = {
+  minHeight: "2.25rem",
+  padding: "0 1rem",
+  borderRadius: "var(--parley-radius)",
+  border: "1px solid var(--parley-border)",
+  background: "var(--parley-background)",
+  color: "var(--parley-foreground)",
+  fontWeight: 500,
+} as const;
+
 /** A product team's card for `acme:seat_map`, built from `InteractionCard` parts. */
 function SeatMapCard({ message }: MessageComponentProps) {
   const interaction = useRowInteraction(message);
@@ -377,11 +393,11 @@ function SeatMapCard({ message }: MessageComponentProps) {
       {interaction.status === "pending" ? (
         <InteractionCard.Actions>
           {payload.free.map((free) => (
-            <button key={free} type="button" className={buttonClass.secondary} onClick={() => answer(interaction.id, { value: free })}>
+            <button key={free} type="button" style={seatButton} onClick={() => answer(interaction.id, { value: free })}>
               {free}
             </button>
           ))}
-          <button type="button" className={buttonClass.secondary} onClick={() => decline(interaction.id)}>
+          <button type="button" style={seatButton} onClick={() => decline(interaction.id)}>
             No preference
           </button>
         </InteractionCard.Actions>

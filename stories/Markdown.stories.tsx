@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { Markdown, ParleyUIProvider } from "../src/components";
+import { Markdown, ParleyUIProvider } from "../src";
 import { REPLY } from "./support/stores";
 
 const meta = {

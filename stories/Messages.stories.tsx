@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { Thread } from "../src/components";
+import { Thread } from "../src";
 import { e, Kit, storeFrom, user } from "./support/stores";
 
 const meta = {

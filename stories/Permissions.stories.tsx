@@ -1,10 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { BaseEvent } from "@ag-ui/core";
 import { expect, userEvent, within } from "storybook/test";
-import { AuditLog, MessageRenderer, PermissionRequestCard, PermissionScopeChoice, PermissionsPanel } from "../src/components";
-import { interactionRowId } from "../src/core";
+import { AuditLog, createThreadStore, interactionRowId, MessageRenderer, PermissionRequestCard, PermissionScopeChoice, PermissionsPanel, type ThreadStore } from "../src";
 import { createPermissions, definePolicy, type PermissionsEngine } from "../src/core/policy";
-import { createThreadStore, type ThreadStore } from "../src/store/createThreadStore";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit } from "./support/stores";
 

@@ -1,11 +1,15 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { ReactNode } from "react";
-import { ParleyUIProvider } from "../src/components";
-import { SchemaFormView as SchemaForm, type SchemaFormProps } from "../src/components/interactions/SchemaFormView";
+import { expect, waitFor } from "storybook/test";
+import { ParleyUIProvider, SchemaForm, type SchemaFormProps } from "../src";
 
 const meta = {
   title: "Parley/SchemaForm",
   tags: ["autodocs"],
+  // The form loads on first use, as in an app: wait for it, so the a11y check sees the form.
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.querySelector("[data-slot=schema-form]")).not.toBeNull(), { timeout: 10_000 });
+  },
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;

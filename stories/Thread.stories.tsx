@@ -1,5 +1,7 @@
+import type { CSSProperties } from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { AgentStatusIndicator, Composer, RunError, Thread } from "../src/components";
+import { expect } from "storybook/test";
+import { AgentStatusIndicator, Composer, RunError, Thread } from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, fullTurn, Kit, REPLY, storeFrom, user } from "./support/stores";
 
@@ -107,6 +109,24 @@ export const Playground: Story = {
       <Composer />
     </Kit>
   ),
+};
+
+/**
+ * Sized by `--parley-thread-height` on an ancestor: the box around it has no height of its own,
+ * and the thread is 240 px tall (its rows scroll inside).
+ */
+export const SizedByVariable: Story = {
+  render: () => (
+    <Kit height="auto" make={() => storeFrom(fullTurn(), { initialMessages: [user("u1", "Trains to Lyon tomorrow?")] })}>
+      <div style={{ "--parley-thread-height": "240px", display: "flex", flexDirection: "column" } as CSSProperties}>
+        <Thread />
+      </div>
+    </Kit>
+  ),
+  play: async ({ canvasElement }) => {
+    const thread = canvasElement.querySelector<HTMLElement>("[data-slot=thread]")!;
+    await expect(thread.getBoundingClientRect().height).toBe(240);
+  },
 };
 
 /** The complete turn in the dark theme (the a11y check runs contrast on it too). */

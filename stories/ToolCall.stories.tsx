@@ -1,7 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { ToolCallCard } from "../src/components";
-import { foldEvents, toAgUiMessages } from "../src/core";
-import type { ThreadStore } from "../src/store/createThreadStore";
+import { expect } from "storybook/test";
+import { foldEvents, toAgUiMessages, ToolCallCard, type ThreadStore } from "../src";
 import { e, Kit, storeFrom } from "./support/stores";
 
 const meta = {
@@ -25,6 +24,12 @@ export const Waiting: Story = { decorators: withStore(() => storeFrom([...start,
 
 export const Complete: Story = {
   decorators: withStore(() => storeFrom([...start, e.toolArgs("t1", '{"from":"Paris","to":"Lyon"}'), e.toolEnd("t1"), e.toolResult("r1", "t1", "07:04, 09:04")])),
+  play: async ({ canvasElement }) => {
+    // Radix's open / closed stays in data-state (style "open" as usual); the call's status is data-status.
+    const root = canvasElement.querySelector("[data-slot=tool-call]");
+    await expect(root).toHaveAttribute("data-state", "open");
+    await expect(root).toHaveAttribute("data-status", "complete");
+  },
 };
 
 export const Error: Story = {

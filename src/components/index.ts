@@ -19,6 +19,7 @@ export { defaultMessageComponents } from "./message/defaults";
 export { Markdown, safeUrl, type MarkdownProps } from "./markdown/Markdown";
 export { ToolCall, ToolCallCard, formatToolArgs, type ToolCallCardProps, type ToolCallRootProps } from "./tool-call/ToolCall";
 export { Thread, type ThreadProps } from "./thread/Thread";
+export type { ThreadJumpToLatestProps, ThreadMessagesProps, ThreadPartProps, ThreadRootProps, ThreadViewState } from "./thread/ThreadParts";
 export { Composer, isComposing, type ComposerProps } from "./composer/Composer";
 export { AgentStatusIndicator, type AgentStatusIndicatorProps } from "./status/AgentStatusIndicator";
 export { RunError, type RunErrorProps } from "./status/RunError";

@@ -1,10 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { EventType, type BaseEvent, type Message } from "@ag-ui/core";
-import { foldEvents } from "../../src/core/fold";
-import { createThreadStore, type ThreadStore } from "../../src/store/createThreadStore";
-import type { AgentLike } from "../../src/core/transport/types";
-import { ParleyProvider } from "../../src/react/ParleyProvider";
-import { ParleyUIProvider } from "../../src/components";
+import { createThreadStore, foldEvents, ParleyProvider, ParleyUIProvider, type AgentLike, type ThreadStore } from "../../src";
 
 /** A store whose thread is `events` folded (and optional starting messages). */
 export function storeFrom(events: BaseEvent[], options: { agent?: AgentLike; initialMessages?: Message[] } = {}): ThreadStore {

@@ -13,10 +13,12 @@ describe("ToolCallCard", () => {
     const store = storeWith([...toolStart, ev.toolArgs("t1", '{"from": "Par')]);
     const { container } = renderKit(<ToolCallCard id="t1" defaultOpen />, store);
     const root = container.querySelector("[data-slot=tool-call]")!;
-    expect(root).toHaveAttribute("data-state", "streaming-args");
+    // Radix's open / closed stays in data-state; the call's status is data-status.
+    expect(root).toHaveAttribute("data-state", "open");
+    expect(root).toHaveAttribute("data-status", "streaming-args");
     expect(container.querySelector("[data-slot=tool-call-args] pre")!.textContent).toContain('"from"');
     act(() => store.setState((s) => ({ thread: storeWith([...toolStart, ev.toolArgs("t1", '{"from": "Paris"}'), ev.toolEnd("t1"), ev.toolResult("res1", "t1", "3 trains found")]).getState().thread })));
-    expect(root).toHaveAttribute("data-state", "complete");
+    expect(root).toHaveAttribute("data-status", "complete");
     expect(container.querySelector("[data-slot=tool-call-args] pre")!.textContent).toBe('{\n  "from": "Paris"\n}');
     expect(screen.getByText("3 trains found")).toBeInTheDocument();
     await expectNoAxeViolations(container);
@@ -25,14 +27,19 @@ describe("ToolCallCard", () => {
   it("says it is waiting once args are complete", () => {
     const store = storeWith([...toolStart, ev.toolArgs("t1", "{}"), ev.toolEnd("t1")]);
     const { container } = renderKit(<ToolCallCard id="t1" />, store);
-    expect(container.querySelector("[data-slot=tool-call]")).toHaveAttribute("data-state", "waiting");
+    const root = container.querySelector("[data-slot=tool-call]")!;
+    expect(root).toHaveAttribute("data-status", "waiting");
+    expect(root).toHaveAttribute("data-state", "closed");
     expect(screen.getByText("Waiting for result")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: /search_trains/ }));
+    expect(root).toHaveAttribute("data-state", "open");
+    expect(root).toHaveAttribute("data-status", "waiting");
   });
 
   it("says so when the run ended before the call finished", () => {
     const store = storeWith([...toolStart, ev.toolArgs("t1", '{"from": "Par'), ev.runError("The connection dropped.")]);
     const { container } = renderKit(<ToolCallCard id="t1" defaultOpen />, store);
-    expect(container.querySelector("[data-slot=tool-call]")).toHaveAttribute("data-state", "error");
+    expect(container.querySelector("[data-slot=tool-call]")).toHaveAttribute("data-status", "error");
     expect(screen.getByRole("alert")).toHaveTextContent("The run ended before this call finished.");
   });
 });

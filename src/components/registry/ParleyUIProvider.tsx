@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode } from "react";
+import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { LabelsContext, resolveLabels } from "../../i18n/LabelsContext";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
@@ -18,6 +18,11 @@ export interface ParleyUIProviderProps {
   /** `light` (default), `dark`, or `auto` to follow the system. A `.dark` ancestor also works. */
   colorScheme?: "light" | "dark" | "auto";
   className?: string;
+  /**
+   * Inline styles of the root, e.g. its size: `style={{ height: 600 }}`. The thread fills the
+   * root's height; `--parley-thread-height` (here or on any ancestor) sets the thread's own.
+   */
+  style?: CSSProperties;
   children?: ReactNode;
 }
 
@@ -28,13 +33,13 @@ export interface ParleyUIProviderProps {
  *
  * @example
  * <ParleyProvider agent={agent}>
- *   <ParleyUIProvider locale="zh-CN" components={{ "activity:WEATHER": WeatherCard }}>
+ *   <ParleyUIProvider locale="zh-CN" style={{ height: 600 }} components={{ "activity:WEATHER": WeatherCard }}>
  *     <Thread />
  *     <Composer />
  *   </ParleyUIProvider>
  * </ParleyProvider>
  */
-export function ParleyUIProvider({ components, registry: given, locale = "en", labels, colorScheme = "light", className, children }: ParleyUIProviderProps) {
+export function ParleyUIProvider({ components, registry: given, locale = "en", labels, colorScheme = "light", className, style, children }: ParleyUIProviderProps) {
   const [registry] = useState(() => given ?? createMessageRegistry());
   const [navigation] = useState<ThreadNavigation>(() => ({}));
   // Inline objects (`components={{ … }}`) are new on every render; compared by their entries, an
@@ -51,6 +56,7 @@ export function ParleyUIProvider({ components, registry: given, locale = "en", l
           data-slot="parley-root"
           data-color-scheme={colorScheme}
           lang={locale}
+          style={style}
           className={cn("parley", colorScheme === "dark" && "dark", "pl:flex pl:min-h-0 pl:flex-col", className)}
         >
           {children}

@@ -39,8 +39,8 @@ export interface ToolCallRootProps extends Omit<ComponentPropsWithoutRef<typeof 
 }
 
 /**
- * A tool call, collapsible. `data-state` is the call's status (`streaming-args`, `waiting`,
- * `complete`, `error`); the trigger and content carry Radix's `open`/`closed`.
+ * A tool call, collapsible. `data-state` is Radix's `open` / `closed` (on the trigger and content
+ * too); `data-status` is the call's status (`streaming-args`, `waiting`, `complete`, `error`).
  */
 const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot({ call, result, className, ...props }, ref) {
   const value = useMemo(() => ({ call, result }), [call, result]);
@@ -51,8 +51,8 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
         data-slot="tool-call"
         data-tool-call-id={call.id}
         data-tool-name={call.name}
+        data-status={call.status}
         {...props}
-        data-state={call.status}
         className={cn("pl:rounded-md pl:border pl:border-border pl:bg-background pl:text-xs", className)}
       />
     </ToolCallContext.Provider>

@@ -1,6 +1,7 @@
 /**
- * The same chat built only on the public hooks (`?ui=hooks`): it shows that the hooks alone are
- * enough to build a chat — questions and numbered replies included.
+ * The demo's hooks-only page (`?ui=hooks`): the same chat built only on the public hooks, with
+ * none of the kit's components — it shows that the hooks alone are enough to build a chat,
+ * questions and numbered replies included. `App.tsx` shows it in place of the kit's components.
  */
 import { useState, type FormEvent, type KeyboardEvent } from "react";
 import Markdown from "react-markdown";
@@ -76,7 +77,7 @@ function MessageRow({ id }: { id: string }) {
   );
 }
 
-export function FallbackThread() {
+export function HooksThread() {
   const ids = useMessageIds();
   return (
     <div className="demo-thread" role="log" aria-live="polite" aria-label="Conversation">
@@ -88,7 +89,7 @@ export function FallbackThread() {
   );
 }
 
-export function FallbackStatus() {
+export function HooksStatus() {
   const { status, isRunning } = useAgentRun();
   return (
     <div className="demo-status" role="status">
@@ -97,7 +98,7 @@ export function FallbackStatus() {
   );
 }
 
-export function FallbackRunError() {
+export function HooksRunError() {
   const { error, retry, isRunning } = useAgentRun();
   if (!error || isRunning) return null;
   return (
@@ -110,7 +111,7 @@ export function FallbackRunError() {
   );
 }
 
-export function FallbackComposer() {
+export function HooksComposer() {
   const { stop, isRunning } = useAgentRun();
   const { reply } = useInteractionActions();
   const [text, setText] = useState("");

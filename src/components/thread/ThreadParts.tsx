@@ -1,0 +1,276 @@
+import { createContext, forwardRef, useCallback, useContext, useEffect, useLayoutEffect, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import { useVirtualizer, type Rect, type Virtualizer } from "@tanstack/react-virtual";
+import { cva } from "class-variance-authority";
+import { Slot } from "radix-ui";
+import { composeEventHandlers, useComposedRefs } from "radix-ui/internal";
+import { useThread } from "../../react/hooks";
+import { useLabels } from "../../i18n/LabelsContext";
+import { MessageRenderer, useMessageComponent } from "../registry/MessageRenderer";
+import { ToolMessage } from "../message/messages";
+import { cn } from "../lib/cn";
+import { ThreadAnnouncer } from "./ThreadAnnouncer";
+import { ThreadNavigationContext } from "./ThreadNavigation";
+import { createRowSelector } from "./threadRows";
+import { useFollowing, type FollowingHandlers } from "./useFollowing";
+
+/** `empty`, `following` (pinned to the newest message) or `scrolled-up` (the person scrolled away). */
+export type ThreadViewState = "empty" | "following" | "scrolled-up";
+
+interface ThreadContextValue {
+  rows: readonly string[];
+  state: ThreadViewState;
+  virtualizer: Virtualizer<HTMLDivElement, Element>;
+  viewportRef: React.RefObject<HTMLDivElement | null>;
+  handlers: FollowingHandlers;
+  jump: () => void;
+}
+
+const ThreadContext = createContext<ThreadContextValue | null>(null);
+ThreadContext.displayName = "ParleyThread";
+
+function useThreadContext(part: string): ThreadContextValue {
+  const value = useContext(ThreadContext);
+  if (!value) throw new Error(`<Thread.${part}> must be used inside <Thread.Root>.`);
+  return value;
+}
+
+/** The viewport assumed until it is measured: a constant, so server and client agree. */
+const UNMEASURED_RECT: Rect = { width: 0, height: 800 };
+
+/**
+ * The thread's default classes. Its height: the space its flex parent gives it, or
+ * `--parley-thread-height` when that is set (on the provider, or any ancestor).
+ */
+export const threadVariants = cva("", {
+  variants: {
+    part: {
+      root: "pl:relative pl:flex pl:min-h-0 pl:flex-[1_1_var(--parley-thread-height,0%)] pl:flex-col",
+      viewport: "pl:min-h-0 pl:flex-1 pl:overflow-y-auto pl:focus-visible:outline-2 pl:focus-visible:outline-ring",
+      row: "pl:absolute pl:top-0 pl:left-0 pl:w-full pl:px-3 pl:py-1.5",
+      empty: "pl:p-6 pl:text-center pl:text-muted-foreground",
+      jump: "pl:absolute pl:bottom-3 pl:left-1/2 pl:-translate-x-1/2 pl:rounded-full pl:bg-primary pl:px-3 pl:py-1 pl:text-xs pl:text-primary-foreground pl:shadow-md pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring",
+    },
+  },
+});
+
+export interface ThreadRootProps extends ComponentPropsWithoutRef<"div"> {
+  /** A guess at a row's height before it is measured. Default 96. */
+  estimateSize?: number;
+  /** Rows rendered beyond the viewport on each side. Default 6. */
+  overscan?: number;
+  /** The viewport size before it is measured (server rendering, tests). Default 0 × 800. */
+  initialRect?: Rect;
+  /** Render your own element (its props merged with the part's) instead of a `<div>`. */
+  asChild?: boolean;
+}
+
+/**
+ * Holds the thread's rows, the virtualizer and whether the view follows the stream. Every other
+ * part goes inside it. `data-state` is `empty`, `following` or `scrolled-up`.
+ */
+const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ estimateSize = 96, overscan = 6, initialRect, asChild, className, ...props }, ref) {
+  const [selectRows] = useState(createRowSelector);
+  // Tool results shown on their call's card get no row — unless the app renders tool messages itself.
+  const hideShownResults = useMessageComponent("tool") === ToolMessage;
+  const rows = useThread(hideShownResults ? selectRows : (thread) => thread.messageIds);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const { following, setFollowing, shouldPin, handlers } = useFollowing(viewportRef);
+
+  // Before the viewport is measured (on the server, and in the client's first render, which must
+  // match it) the thread assumes a screenful and starts at the end: server-rendered HTML shows the
+  // latest messages, and hydration renders the same rows.
+  const rect = initialRect ?? UNMEASURED_RECT;
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => viewportRef.current,
+    estimateSize: () => estimateSize,
+    getItemKey: (index) => rows[index] ?? index,
+    overscan,
+    initialRect: rect,
+    initialOffset: () => Math.max(0, rows.length * estimateSize - rect.height),
+  });
+
+  const scrollToEnd = useCallback(() => {
+    // The list's height is the virtualizer's total (measured rows + estimates), so the end of the
+    // scroll area is the end of the thread; the virtualizer follows from the scroll event.
+    const el = viewportRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, []);
+
+  // New rows, and rows that grow as tokens arrive, keep the view pinned while following.
+  const totalSize = virtualizer.getTotalSize();
+  useLayoutEffect(() => {
+    if (shouldPin()) scrollToEnd();
+  }, [rows.length, totalSize, shouldPin, scrollToEnd]);
+
+  // Parts outside the thread (the interrupt queue) bring a row into view through the provider.
+  const navigation = useContext(ThreadNavigationContext);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+  useEffect(() => {
+    const scrollTo = (messageId: string) => {
+      const index = rowsRef.current.indexOf(messageId);
+      if (index === -1) return false;
+      setFollowing(false);
+      virtualizer.scrollToIndex(index, { align: "center" });
+      return true;
+    };
+    navigation.scrollTo = scrollTo;
+    return () => {
+      if (navigation.scrollTo === scrollTo) delete navigation.scrollTo;
+    };
+  }, [navigation, virtualizer, setFollowing]);
+
+  const jump = () => {
+    setFollowing(true);
+    scrollToEnd();
+  };
+
+  const state: ThreadViewState = rows.length === 0 ? "empty" : following ? "following" : "scrolled-up";
+  const Comp = asChild ? Slot.Root : "div";
+  return (
+    <ThreadContext.Provider value={{ rows, state, virtualizer, viewportRef, handlers, jump }}>
+      <Comp ref={ref} data-slot="thread" data-state={state} {...props} className={cn(threadVariants({ part: "root" }), className)} />
+    </ThreadContext.Provider>
+  );
+});
+Root.displayName = "Thread.Root";
+
+export interface ThreadPartProps extends ComponentPropsWithoutRef<"div"> {
+  /** Render your own element (its props merged with the part's) instead of a `<div>`. */
+  asChild?: boolean;
+}
+
+/**
+ * The scroller: a `role="log"` that is not live (rows that virtualization mounts while the person
+ * scrolls are not news; {@link ThreadAnnouncer} says each reply instead). It listens for the
+ * person's gestures, which alone stop following.
+ */
+const Viewport = forwardRef<HTMLDivElement, ThreadPartProps>(function ThreadViewport({ asChild, className, ...props }, ref) {
+  const { state, viewportRef, handlers } = useThreadContext("Viewport");
+  const t = useLabels();
+  const refs = useComposedRefs(ref, viewportRef);
+  const Comp = asChild ? Slot.Root : "div";
+  return (
+    <Comp
+      role="log"
+      aria-live="off"
+      aria-label={t.threadLabel}
+      tabIndex={0}
+      data-slot="thread-viewport"
+      data-state={state}
+      {...props}
+      ref={refs}
+      onScroll={composeEventHandlers(props.onScroll, handlers.onScroll)}
+      onWheel={composeEventHandlers(props.onWheel, handlers.onWheel)}
+      onKeyDown={composeEventHandlers(props.onKeyDown, handlers.onKeyDown)}
+      onTouchStart={composeEventHandlers(props.onTouchStart, handlers.onTouchStart)}
+      onTouchMove={composeEventHandlers(props.onTouchMove, handlers.onTouchMove)}
+      onTouchEnd={composeEventHandlers(props.onTouchEnd, handlers.onTouchEnd)}
+      onTouchCancel={composeEventHandlers(props.onTouchCancel, handlers.onTouchEnd)}
+      onPointerDown={composeEventHandlers(props.onPointerDown, handlers.onPointerDown)}
+      className={cn(threadVariants({ part: "viewport" }), className)}
+    />
+  );
+});
+Viewport.displayName = "Thread.Viewport";
+
+export interface ThreadMessagesProps extends ThreadPartProps {
+  /** What a row shows. Default: `<MessageRenderer id={id} />` (the registry's component for it). */
+  renderRow?: (id: string) => ReactNode;
+  /** Classes for every row (the rows are positioned by the virtualizer). */
+  rowClassName?: string;
+}
+
+/**
+ * The virtualized list: only the rows near the viewport exist. Renders nothing while the thread
+ * is empty. Each row is `data-slot="thread-row"` with `data-row-id`.
+ */
+const Messages = forwardRef<HTMLDivElement, ThreadMessagesProps>(function ThreadMessages({ asChild, renderRow, rowClassName, className, style, children, ...props }, ref) {
+  const { rows, state, virtualizer } = useThreadContext("Messages");
+  if (rows.length === 0) return null;
+  const Comp = asChild ? Slot.Root : "div";
+  return (
+    <Comp
+      ref={ref}
+      data-slot="thread-list"
+      data-state={state}
+      {...props}
+      className={className}
+      style={{ ...style, height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}
+    >
+      <Slot.Slottable>{children}</Slot.Slottable>
+      {virtualizer.getVirtualItems().map((item) => (
+        <div
+          key={item.key}
+          data-slot="thread-row"
+          data-index={item.index}
+          data-row-id={rows[item.index]}
+          ref={virtualizer.measureElement}
+          className={cn(threadVariants({ part: "row" }), rowClassName)}
+          style={{ transform: `translateY(${item.start}px)` }}
+        >
+          {renderRow ? renderRow(rows[item.index]!) : <MessageRenderer id={rows[item.index]!} />}
+        </div>
+      ))}
+    </Comp>
+  );
+});
+Messages.displayName = "Thread.Messages";
+
+/** Shown only while the thread has no messages; its children, or the "No messages yet." label. */
+const Empty = forwardRef<HTMLDivElement, ThreadPartProps>(function ThreadEmpty({ asChild, className, children, ...props }, ref) {
+  const { state } = useThreadContext("Empty");
+  const t = useLabels();
+  if (state !== "empty") return null;
+  const Comp = asChild ? Slot.Root : "div";
+  return (
+    <Comp ref={ref} data-slot="thread-empty" data-state={state} {...props} className={cn(threadVariants({ part: "empty" }), className)}>
+      {children ?? t.emptyThread}
+    </Comp>
+  );
+});
+Empty.displayName = "Thread.Empty";
+
+export interface ThreadJumpToLatestProps extends ComponentPropsWithoutRef<"button"> {
+  asChild?: boolean;
+  /** Keep it mounted while following too (to animate it with `data-state`). */
+  forceMount?: boolean;
+}
+
+/** "Jump to latest ↓": shown once the person scrolled up; it scrolls to the end and follows again. */
+const JumpToLatest = forwardRef<HTMLButtonElement, ThreadJumpToLatestProps>(function ThreadJumpToLatest({ asChild, forceMount, className, children, ...props }, ref) {
+  const { state, jump } = useThreadContext("JumpToLatest");
+  const t = useLabels();
+  if (state !== "scrolled-up" && !forceMount) return null;
+  const Comp = asChild ? Slot.Root : "button";
+  return (
+    <Comp
+      ref={ref}
+      type={asChild ? undefined : "button"}
+      data-slot="thread-jump"
+      data-state={state}
+      {...props}
+      onClick={composeEventHandlers(props.onClick, jump)}
+      className={cn(threadVariants({ part: "jump" }), className)}
+    >
+      {children ?? `${t.jumpToLatest} ↓`}
+    </Comp>
+  );
+});
+JumpToLatest.displayName = "Thread.JumpToLatest";
+
+/**
+ * The parts of a thread, to lay it out yourself. `Thread` is these, styled.
+ *
+ * @example
+ * <Thread.Root className="my-thread">
+ *   <Thread.Viewport>
+ *     <Thread.Empty>Ask me anything.</Thread.Empty>
+ *     <Thread.Messages rowClassName="my-row" />
+ *   </Thread.Viewport>
+ *   <Thread.JumpToLatest />
+ *   <Thread.Announcer />
+ * </Thread.Root>
+ */
+export const ThreadParts = { Root, Viewport, Messages, Empty, JumpToLatest, Announcer: ThreadAnnouncer };

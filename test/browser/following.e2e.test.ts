@@ -1,0 +1,104 @@
+/**
+ * The thread keeps following a reply that streams flat out into a long thread (issue 11: the
+ * reply row grew hundreds of pixels in one frame, a scroll event fired before the list's height
+ * caught up, and the thread took it for the person scrolling away), and a person's wheel still
+ * stops it. The page (test/browser/following/) holds 1,000 messages in a 700 px box.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { createServer, type ViteDevServer } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { openBrowser, root, type Browser } from "./support";
+
+let server: ViteDevServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  // Production React, as an app ships it (and as `npm run bench:browser` measured the bug): set
+  // before Vite pre-bundles React, in a cache of its own so the demo's development copy is untouched.
+  process.env.NODE_ENV = "production";
+  server = await createServer({
+    configFile: false,
+    cacheDir: join(root, "node_modules/.vite-following"),
+    root: join(root, "test/browser/following"),
+    plugins: [react(), tailwindcss()],
+    server: { host: "127.0.0.1", port: 0, strictPort: false, hmr: false },
+    logLevel: "warn",
+    clearScreen: false,
+  });
+  await server.listen();
+  browser = await openBrowser();
+  page = browser.page;
+  await page.goto(server.resolvedUrls?.local[0] ?? "");
+  await page.locator("[data-slot=thread-row][data-row-id=seed-999]").waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Streams one reply (`deltas` pieces, `delayMs` apart; 0 is flat out) and resolves when its run ends. */
+function reply(deltas: number, delayMs: number, chunk = 0): Promise<void> {
+  return page.evaluate(([d, ms, c]) => window.reply(d, ms, c), [deltas, delayMs, chunk] as const);
+}
+
+/** Where the end of the newest reply is, against the viewport, after two more frames have settled. */
+function endOfReply(): Promise<{ inView: boolean; state: string | null; jump: number }> {
+  return page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame();
+    await frame();
+    const viewport = document.querySelector("[data-slot=thread-viewport]")!.getBoundingClientRect();
+    const rows = [...document.querySelectorAll("[data-slot=thread-row]")].filter((row) => row.textContent?.includes("ENDOFREPLY"));
+    const last = rows.sort((a, b) => Number(a.getAttribute("data-index")) - Number(b.getAttribute("data-index"))).at(-1);
+    const box = last?.getBoundingClientRect();
+    return {
+      inView: !!box && box.bottom <= viewport.bottom + 1 && box.bottom > viewport.top,
+      state: document.querySelector("[data-slot=thread]")!.getAttribute("data-state"),
+      jump: document.querySelectorAll("[data-slot=thread-jump]").length,
+    };
+  });
+}
+
+describe("the thread follows a fast reply", () => {
+  it("keeps the end of a reply streamed flat out (2,000 deltas) into 1,000 messages in view", async () => {
+    // All at once (one frame), then as network reads (50 deltas a task, the row growing frame by
+    // frame); twice each, since the race was not in every run.
+    for (const chunk of [0, 50, 0, 50]) {
+      await reply(2_000, 0, chunk);
+      expect(await endOfReply(), `chunk ${chunk}`).toEqual({ inView: true, state: "following", jump: 0 });
+    }
+    expect(browser.problems).toEqual([]);
+  });
+
+  it("takes no scroll event for the person scrolling away unless a gesture caused it", async () => {
+    // What the race looks like to the thread: mid-stream, a scroll event finds the view 300 px
+    // above the end (the list's height lagging a row that grew, a virtualizer adjustment).
+    const streaming = reply(2_000, 0, 50);
+    await page.waitForFunction(() => (document.querySelector("[data-slot=message][data-state=streaming]")?.textContent?.length ?? 0) > 2_000);
+    await page.evaluate(() => {
+      const viewport = document.querySelector("[data-slot=thread-viewport]")!;
+      viewport.scrollTop -= 300;
+    });
+    await streaming;
+    expect(await endOfReply()).toEqual({ inView: true, state: "following", jump: 0 });
+  });
+
+  it("stops following when the person turns the wheel up, and follows again after Jump to latest", async () => {
+    const viewport = page.locator("[data-slot=thread-viewport]");
+    const box = (await viewport.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const streaming = reply(400, 5);
+    await page.locator("[data-slot=message][data-state=streaming]").waitFor();
+    await page.mouse.wheel(0, -800);
+    await streaming;
+    expect(await endOfReply()).toEqual({ inView: false, state: "scrolled-up", jump: 1 });
+    await page.getByRole("button", { name: /Jump to latest/ }).click();
+    expect(await endOfReply()).toEqual({ inView: true, state: "following", jump: 0 });
+    expect(browser.problems).toEqual([]);
+  });
+});
