@@ -18,6 +18,8 @@ export default defineConfig({
         testing: "src/testing.ts",
         // Permission policy, grants and audit, without React: usable from server code too.
         policy: "src/core/policy/index.ts",
+        // Keeping a thread across reloads (snapshots, IndexedDB through idb-keyval), without React.
+        persistence: "src/persistence.ts",
         // The theme as its own file: `import "parley-ui/styles.css"` (package.json exports).
         styles: "src/theme/parley.css",
       },
@@ -27,7 +29,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       // Everything the user installs stays theirs; only our own code is bundled.
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", /^fast-json-patch($|\/)/, "partial-json", "valibot", "@cfworker/json-schema", "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", /^fast-json-patch($|\/)/, "partial-json", "valibot", "@cfworker/json-schema", "idb-keyval", "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/],
       plugins: [
         {
           // Next.js App Router (issue 14, docs/nextjs.md): `parley-ui` is a client module, and so is

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Message } from "@ag-ui/core";
 import { createThreadStore, type RunOptions, type ThreadStore, type ThreadStoreOptions } from "../store/createThreadStore";
+import type { ThreadPersistence } from "../store/persistThread";
 import type { AgentLike } from "../core/transport/types";
 import { isDevelopment } from "../core/dev";
 
@@ -27,6 +28,12 @@ export interface ParleyProviderProps {
   autoContinue?: boolean;
   /** Policy, grants and audit (`createPermissions` from `parley-ui/policy`); without it every permission request asks. */
   permissions?: ThreadStoreOptions["permissions"];
+  /**
+   * Keep the thread across reloads (`{ storage: createIndexedDbThreadStorage(), key }` from
+   * `parley-ui/persistence`): open questions come back with their countdowns, answers not yet
+   * delivered go out once. Read once, like `threadId`; the code for it loads only when given.
+   */
+  persistence?: ThreadPersistence;
   /** Bring your own store (shared with code outside React); otherwise one is made per provider. */
   store?: ThreadStore;
   children?: ReactNode;
@@ -43,7 +50,7 @@ export interface ParleyProviderProps {
  *   <Chat />
  * </ParleyProvider>
  */
-export function ParleyProvider({ agent, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, permissions, store: given, children }: ParleyProviderProps) {
+export function ParleyProvider({ agent, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, permissions, persistence, store: given, children }: ParleyProviderProps) {
   const [store] = useState<ThreadStore>(
     () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults, locale, parleyTools, autoContinue, permissions }),
   );
@@ -82,6 +89,21 @@ export function ParleyProvider({ agent, threadId, initialMessages, initialState,
       });
     };
   }, [store, owned]);
+
+  // Read once: the saved thread is taken up when the page starts, and every change kept after.
+  const [keptBy] = useState(persistence);
+  useEffect(() => {
+    if (!keptBy) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("../store/persistThread").then(({ persistThread }) => {
+      if (!cancelled) stop = persistThread(store, keptBy).stop;
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [store, keptBy]);
 
   return <ThreadStoreContext.Provider value={store}>{children}</ThreadStoreContext.Provider>;
 }

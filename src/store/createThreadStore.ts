@@ -97,6 +97,14 @@ export interface ThreadStoreState {
   truncate(fromMessageId: string): ActionResult;
   /** Apply any client action (persistence, other tabs, tests); returns why it was refused, if it was. */
   dispatch(action: ClientAction): ActionResult;
+  /**
+   * Take up a saved thread (`restoreThread` of `parley-ui/persistence`) in place of this empty one:
+   * its open questions wait again with their original deadlines (those past are declined), and
+   * answers no run has carried yet go out once nothing is open. A run that was streaming when it was
+   * saved ends as interrupted, with Retry. Refused (false) while a run is going or once the thread
+   * has messages of its own.
+   */
+  restore(thread: ThreadState): boolean;
   /** Stop, and start an empty thread. */
   reset(): void;
   /** Use another agent from the next run on (a run in progress is left alone). */
@@ -388,7 +396,9 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       retry() {
         const { thread, isRunning } = get();
         const last = thread.runs[thread.runs.length - 1];
-        if (isRunning || !lastRun || (last && last.status !== "error" && last.status !== "cancelled")) return false;
+        if (isRunning || (last && last.status !== "error" && last.status !== "cancelled")) return false;
+        // A thread restored after a reload has no run of this page's to repeat: it runs as it is.
+        if (!lastRun) return last ? run() : false;
         const partial = thread.messageIds.filter((id) => !lastRun!.messageIdsBefore.has(id) && thread.messages.get(id)?.role !== "user");
         set({ thread: applyClientAction(thread, { type: "remove-messages", ids: partial }) });
         return run(lastRun.options);
@@ -438,6 +448,18 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         if (result.ok) continueIfAnswered();
         return result;
       },
+      restore(saved) {
+        const { isRunning, thread } = get();
+        if (isRunning || thread.messageIds.length || thread.interactionIds.length) return false;
+        let restored = saved;
+        // The stream it was reading is gone with the page: the run ends, and Retry runs it again.
+        if (restored.runs[restored.runs.length - 1]?.status === "running") restored = applyClientAction(restored, { type: "end-run", status: "error", failure: RESTORED_MID_RUN });
+        threadId ??= restored.threadId;
+        set({ thread: restored });
+        scheduleDeadlines();
+        continueIfAnswered();
+        return true;
+      },
       reset() {
         get().stop();
         lastRun = undefined;
@@ -470,6 +492,12 @@ function randomId(): string {
   const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
+
+const RESTORED_MID_RUN: RunFailure = {
+  message: "The page was closed while the agent was answering; what arrived is kept.",
+  code: "incomplete-stream",
+  source: "transport",
+};
 
 const INCOMPLETE_STREAM: RunFailure = {
   message: "The connection closed before the agent finished its answer.",

@@ -1,0 +1,42 @@
+import type { ThreadSnapshot } from "./threadSnapshot";
+
+/**
+ * Where threads are kept across reloads, by key (a thread id, or whatever the app names them by).
+ * The contract every adapter keeps:
+ * - `save` replaces what the key held, whole; what goes in is copied (a later change to the
+ *   caller's object changes nothing stored), and what `load` gives back is a copy.
+ * - An unknown key loads as `undefined`. Methods settle; a storage failure (quota, a private
+ *   window without IndexedDB) rejects with the reason — the thread in memory goes on regardless.
+ *
+ * @example
+ * const storage: ThreadStorage = createIndexedDbThreadStorage();
+ * await storage.save("t1", snapshotThread(thread, Date.now()));
+ */
+export interface ThreadStorage {
+  load(key: string): Promise<ThreadSnapshot | undefined>;
+  save(key: string, snapshot: ThreadSnapshot): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/**
+ * A {@link ThreadStorage} in memory: for tests, stories, server rendering, and apps that keep
+ * nothing across loads. Each call makes its own (never a module singleton).
+ *
+ * @example
+ * const storage = createMemoryThreadStorage();
+ */
+export function createMemoryThreadStorage(): ThreadStorage {
+  const kept = new Map<string, ThreadSnapshot>();
+  return {
+    load: async (key) => {
+      const snapshot = kept.get(key);
+      return snapshot === undefined ? undefined : structuredClone(snapshot);
+    },
+    save: async (key, snapshot) => {
+      kept.set(key, structuredClone(snapshot));
+    },
+    remove: async (key) => {
+      kept.delete(key);
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import type { Interaction } from "../interactions/types";
+import { IdTable } from "../fold/idTable";
+import { isId, isRecord } from "../fold/shared";
+import { createThreadState } from "../fold/fold";
+import { deriveStatus } from "../fold/status";
+import type { RunRecord, ThreadMessage, ThreadState, ToolCallState } from "../fold/types";
+import type { AuditRecord, Grant } from "../policy/types";
+
+/**
+ * A thread as plain data, to keep across a reload: the conversation in order (the interaction rows
+ * where they were asked), the tool calls, every interaction with its status, deadline and answer
+ * (so the outbox — answers no run has carried yet — is in it), the numbering, the person's grants
+ * and the audit log, the agent's state and the runs. What only lives while a stream is open
+ * (half-streamed messages, chunk lanes, the event logs) is left out.
+ *
+ * Every field is structured-cloneable and JSON-safe, so an adapter may keep it in IndexedDB or as
+ * a string.
+ */
+export interface ThreadSnapshot {
+  version: typeof SNAPSHOT_VERSION;
+  /** Epoch ms it was taken. */
+  savedAt: number;
+  threadId?: string;
+  /** Messages in thread order, interaction rows included. */
+  messages: ThreadMessage[];
+  toolCalls: ToolCallState[];
+  /** Interactions in the order they were asked. */
+  interactions: Interaction[];
+  nextNumber: number;
+  contextFrom?: string;
+  state: unknown;
+  runs: RunRecord[];
+  pendingInterrupts: ThreadState["pendingInterrupts"];
+  pendingToolCallIds: readonly string[];
+  grants: Grant[];
+  audit: AuditRecord[];
+}
+
+/** Bumped when the shape changes; an older snapshot is refused rather than misread. */
+export const SNAPSHOT_VERSION = 1;
+
+/**
+ * The thread as a {@link ThreadSnapshot}. Pure and cheap: it collects references, copying nothing
+ * deep (the thread's records are never mutated, so sharing them is safe).
+ *
+ * @example
+ * await storage.save(threadId, snapshotThread(store.getState().thread, Date.now()));
+ */
+export function snapshotThread(thread: ThreadState, savedAt: number): ThreadSnapshot {
+  const snapshot: ThreadSnapshot = {
+    version: SNAPSHOT_VERSION,
+    savedAt,
+    messages: thread.messageIds.flatMap((id) => thread.messages.get(id) ?? []),
+    toolCalls: [...thread.toolCalls.values()],
+    interactions: thread.interactionIds.flatMap((id) => thread.interactions.get(id) ?? []),
+    nextNumber: thread.nextNumber,
+    state: thread.state,
+    runs: [...thread.runs],
+    pendingInterrupts: thread.pendingInterrupts,
+    pendingToolCallIds: thread.pendingToolCallIds,
+    grants: [...thread.grants],
+    audit: [...thread.audit],
+  };
+  if (thread.threadId !== undefined) snapshot.threadId = thread.threadId;
+  if (thread.contextFrom !== undefined) snapshot.contextFrom = thread.contextFrom;
+  return snapshot;
+}
+
+export type RestoreResult = { ok: true; thread: ThreadState } | { ok: false; problem: string };
+
+/**
+ * The thread a {@link ThreadSnapshot} was taken of, checked: a snapshot from another version, or
+ * one that is not the shape it claims (a storage written by something else, a corrupted entry), is
+ * refused in words rather than half-restored. Records without a usable id are dropped; an
+ * interaction row whose interaction is missing is dropped with it. A run that was still streaming
+ * when the snapshot was taken is left `running`: the caller ends it (the stream is gone).
+ *
+ * @example
+ * const restored = restoreThread(await storage.load(threadId));
+ * if (restored.ok) store.getState().restore(restored.thread);
+ */
+export function restoreThread(snapshot: unknown): RestoreResult {
+  if (!isRecord(snapshot)) return { ok: false, problem: "There is no saved thread." };
+  if (snapshot.version !== SNAPSHOT_VERSION) return { ok: false, problem: `The saved thread is version ${String(snapshot.version)}; this version of Parley reads ${SNAPSHOT_VERSION}.` };
+  const lists = ["messages", "toolCalls", "interactions", "runs", "grants", "audit", "pendingInterrupts", "pendingToolCallIds"] as const;
+  const bad = lists.find((key) => !Array.isArray(snapshot[key]));
+  if (bad) return { ok: false, problem: `The saved thread's "${bad}" is not a list.` };
+  if (!Number.isInteger(snapshot.nextNumber) || (snapshot.nextNumber as number) < 1) return { ok: false, problem: 'The saved thread\'s "nextNumber" is not a positive whole number.' };
+  const s = snapshot as unknown as ThreadSnapshot;
+  const withId = <T>(list: readonly T[]) => list.filter((item): item is T & { id: string } => isRecord(item) && isId(item.id));
+  const interactions = IdTable.from(withId(s.interactions).filter((i) => typeof i.status === "string" && typeof i.rowId === "string"));
+  // A row stands for its interaction: one without it would be a card with nothing behind it.
+  const messages = IdTable.from(
+    withId(s.messages).filter((m) => typeof m.role === "string" && (m.role !== "interaction" || interactions.has((m as { interactionId?: string }).interactionId ?? ""))),
+  );
+  const thread: ThreadState = {
+    ...createThreadState(isId(s.threadId) ? { threadId: s.threadId } : {}),
+    messages,
+    messageIds: [...messages.keys()],
+    toolCalls: IdTable.from(withId(s.toolCalls)),
+    interactions,
+    interactionIds: [...interactions.keys()],
+    nextNumber: s.nextNumber,
+    state: s.state === undefined ? {} : s.state,
+    runs: s.runs.filter((run) => isRecord(run) && typeof run.runId === "string" && typeof run.status === "string"),
+    pendingInterrupts: s.pendingInterrupts.filter((i) => isRecord(i) && isId(i.id)),
+    pendingToolCallIds: s.pendingToolCallIds.filter(isId),
+    grants: s.grants.filter((g) => isRecord(g) && isId(g.id)),
+    audit: s.audit.filter((r) => isRecord(r) && isId(r.id)),
+  };
+  if (isId(s.contextFrom) && messages.has(s.contextFrom)) thread.contextFrom = s.contextFrom;
+  thread.status = deriveStatus(thread);
+  return { ok: true, thread };
+}

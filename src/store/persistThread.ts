@@ -1,0 +1,106 @@
+import type { ThreadState } from "../core/fold";
+import { restoreThread, snapshotThread, type RestoreResult } from "../core/persistence/threadSnapshot";
+import type { ThreadStorage } from "../core/persistence/storage";
+import type { ThreadStore } from "./createThreadStore";
+
+/** Where a thread is kept across reloads: an adapter, and the key it is kept under. */
+export interface ThreadPersistence {
+  storage: ThreadStorage;
+  /** Which thread: the app's own name for it ("support-chat"), or a thread id. */
+  key: string;
+  /** A storage failure (quota, a blocked IndexedDB): the thread goes on in memory. Default: a console warning. */
+  onError?: (error: unknown) => void;
+}
+
+/** What {@link persistThread} returns: when the saved thread is back, and how to stop. */
+export interface PersistedThread {
+  /** Settles once the saved thread was looked for: restored, refused (and why), or none. */
+  ready: Promise<RestoreResult | undefined>;
+  /** Writes what is not written yet (the page is going away). */
+  flush(): Promise<void>;
+  stop(): void;
+}
+
+/** A write waits this long for more changes, so a burst of decisions is one write. */
+const SAVE_DELAY_MS = 100;
+
+/**
+ * Keeps a store's thread across reloads: the saved thread is taken up first (`store.restore`, if
+ * the store has not begun one of its own), then every change that matters is saved — questions,
+ * answers (the outbox), grants, the audit log, the person's messages, and a run's end. The text of
+ * a reply streaming in is not written token by token: it is saved when the run ends. The page
+ * hiding (`pagehide`) writes at once.
+ *
+ * @example
+ * const persisted = persistThread(store, { storage: createIndexedDbThreadStorage(), key: "support" });
+ * await persisted.ready; // the pending permission is back, its countdown going on
+ */
+export function persistThread(store: ThreadStore, persistence: ThreadPersistence): PersistedThread {
+  const { storage, key } = persistence;
+  const report = persistence.onError ?? ((error: unknown) => console.warn("Parley: the thread could not be kept across reloads:", error));
+  let stopped = false;
+  let loaded = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing: Promise<void> = Promise.resolve();
+
+  const save = (): Promise<void> => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const snapshot = snapshotThread(store.getState().thread, Date.now());
+    writing = writing.then(() => storage.save(key, snapshot)).catch(report);
+    return writing;
+  };
+  const schedule = () => {
+    if (stopped || !loaded) return;
+    if (timer === undefined) timer = setTimeout(() => void save(), SAVE_DELAY_MS);
+  };
+
+  const unsubscribe = store.subscribe((state, previous) => {
+    if (state.thread === previous.thread && state.isRunning === previous.isRunning) return;
+    if (worthSaving(state.thread, previous.thread, state.isRunning, previous.isRunning)) schedule();
+  });
+
+  const ready = storage
+    .load(key)
+    .then((snapshot) => {
+      if (snapshot === undefined || stopped) return undefined;
+      const restored = restoreThread(snapshot);
+      if (!restored.ok) report(new Error(restored.problem));
+      else store.getState().restore(restored.thread);
+      return restored;
+    })
+    .catch((error: unknown) => {
+      report(error);
+      return undefined;
+    })
+    .finally(() => {
+      loaded = true;
+      // What happened while loading (a message sent before the saved thread was found) is saved now.
+      if (!stopped && store.getState().thread.messageIds.length) schedule();
+    });
+
+  const onPageHide = () => {
+    if (timer !== undefined) void save();
+  };
+  if (typeof addEventListener === "function") addEventListener("pagehide", onPageHide);
+
+  return {
+    ready,
+    flush: () => (timer !== undefined ? save() : writing),
+    stop() {
+      stopped = true;
+      unsubscribe();
+      if (typeof removeEventListener === "function") removeEventListener("pagehide", onPageHide);
+      if (timer !== undefined) void save();
+    },
+  };
+}
+
+/** What a change must touch to be written: not a streaming token, but anything the person or a run's end decided. */
+function worthSaving(thread: ThreadState, before: ThreadState, isRunning: boolean, wasRunning: boolean): boolean {
+  if (wasRunning && !isRunning) return true;
+  if (thread.interactions !== before.interactions || thread.grants !== before.grants || thread.audit !== before.audit) return true;
+  if (thread.contextFrom !== before.contextFrom || thread.runs.length !== before.runs.length) return true;
+  // While a reply streams, its text waits for the run's end; the person's own message does not.
+  return !isRunning && thread.messageIds !== before.messageIds;
+}

@@ -1,0 +1,152 @@
+// @vitest-environment node
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { answerMessageId, createThreadStore, type Interaction, type ThreadStore, type ThreadStoreOptions } from "../../src";
+import { createMemoryThreadStorage, persistThread, restoreThread, snapshotThread, type ThreadStorage } from "../../src/persistence";
+import { ev } from "../support/events";
+import { fakeAgent } from "../support/fakeAgent";
+
+/**
+ * A thread kept across a reload: the page's store is saved as it changes; a new store (the
+ * reloaded page) takes it up — open questions wait again with their original deadlines, answers
+ * no run carried yet go out exactly once, answered questions stay answered.
+ */
+
+let n = 0;
+const OPTIONS = [{ id: "a", label: "08:05" }, { id: "b", label: "12:30" }, { id: "c", label: "18:40" }];
+const adviseCall = (id: string, extra: object = {}) => [ev.toolStart(id, "parley_advise"), ev.toolArgs(id, JSON.stringify({ content: "Which train?", options: OPTIONS, ...extra })), ev.toolEnd(id)];
+const choose = (...optionIds: string[]) => ({ action: "choose" as const, optionIds, numbers: [] });
+const interaction = (store: ThreadStore, id: string) => store.getState().thread.interactions.get(id) as Interaction;
+
+function page(storage: ThreadStorage, options: ThreadStoreOptions = {}) {
+  const fake = fakeAgent();
+  const store = createThreadStore({ agent: fake.agent, batch: "sync", createId: () => `id-${++n}`, now: () => Date.now(), ...options });
+  const kept = persistThread(store, { storage, key: "chat", onError: (error) => { throw error; } });
+  return { fake, store, kept, s: () => store.getState() };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("persistThread", () => {
+  it("a pending question comes back after a reload, numbered as before, with its deadline going on", async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 5, 9) });
+    const storage = createMemoryThreadStorage();
+    const first = page(storage);
+    await first.kept.ready;
+    first.s().sendMessage("Book a train");
+    first.fake.play([ev.textStart("m1"), ev.text("m1", "Here are three."), ev.textEnd("m1"), ...adviseCall("tc1", { timeoutMs: 60_000 })]);
+    const deadline = interaction(first.store, "tc1").deadline!;
+    await vi.advanceTimersByTimeAsync(200); // the write
+    first.kept.stop();
+
+    await vi.advanceTimersByTimeAsync(20_000); // the page was away for 20 s
+    const second = page(storage);
+    expect((await second.kept.ready)?.ok).toBe(true);
+    const back = interaction(second.store, "tc1");
+    expect(back).toMatchObject({ status: "pending", numbers: [1, 2, 3], deadline });
+    expect(second.s().thread.messageIds).toEqual(first.s().thread.messageIds);
+    expect(second.s().thread.status).toBe("waiting");
+    // The countdown did not restart: 40 s later it declines by itself.
+    await vi.advanceTimersByTimeAsync(40_001);
+    expect(interaction(second.store, "tc1").status).toBe("timed_out");
+    second.kept.stop();
+  });
+
+  it("an answer given just before the reload (not yet delivered) goes out once from the reloaded page; delivered ones never again", async () => {
+    const storage = createMemoryThreadStorage();
+    const first = page(storage, { autoContinue: false });
+    await first.kept.ready;
+    first.s().sendMessage("Book a train");
+    first.fake.play(adviseCall("tc1"));
+    expect(first.s().answer("tc1", choose("c")).ok).toBe(true);
+    await first.kept.flush();
+    first.kept.stop();
+
+    const second = page(storage);
+    await second.kept.ready;
+    // The outbox: the reloaded page runs with the answer, by itself.
+    expect(second.fake.inputs).toHaveLength(1);
+    expect(second.fake.inputs[0]!.messages.filter((m) => m.role === "tool").map((m) => m.id)).toEqual([answerMessageId("tc1")]);
+    second.fake.play([ev.textStart("m2"), ev.text("m2", "Booked the 18:40."), ev.textEnd("m2")]);
+    expect(interaction(second.store, "tc1").deliveredInRunId).toBe(second.fake.inputs[0]!.runId);
+    await second.kept.flush();
+    second.kept.stop();
+
+    const third = page(storage);
+    await third.kept.ready;
+    expect(third.fake.inputs).toHaveLength(0); // nothing owed any more
+    expect(interaction(third.store, "tc1").status).toBe("answered");
+    third.kept.stop();
+  });
+
+  it("a run streaming when the page went away ends as interrupted, keeps what arrived, and Retry runs again", async () => {
+    const storage = createMemoryThreadStorage();
+    const first = page(storage);
+    await first.kept.ready;
+    first.s().sendMessage("Tell me a story");
+    first.fake.push(ev.runStarted(), ev.textStart("m1"), ev.text("m1", "Once upon"));
+    await first.kept.flush();
+    first.kept.stop();
+
+    const second = page(storage);
+    await second.kept.ready;
+    const last = second.s().thread.runs.at(-1)!;
+    expect(last.status).toBe("error");
+    expect(second.s().thread.messages.get("m1")).toMatchObject({ content: "Once upon" });
+    expect(second.s().retry()).toBe(true);
+    expect(second.fake.inputs).toHaveLength(1);
+    second.kept.stop();
+  });
+
+  it("a page that already began its own thread is not replaced; a storage failure is reported, never thrown", async () => {
+    const storage = createMemoryThreadStorage();
+    const snapshotStore = createThreadStore({ batch: "sync", initialMessages: [{ id: "old", role: "user", content: "old" }] });
+    await storage.save("chat", snapshotThread(snapshotStore.getState().thread, 1));
+    const fresh = createThreadStore({ batch: "sync", initialMessages: [{ id: "mine", role: "user", content: "mine" }] });
+    const kept = persistThread(fresh, { storage, key: "chat" });
+    await kept.ready;
+    expect(fresh.getState().thread.messageIds).toEqual(["mine"]);
+    kept.stop();
+
+    const errors: unknown[] = [];
+    const broken: ThreadStorage = { load: async () => Promise.reject(new Error("quota")), save: async () => Promise.reject(new Error("quota")), remove: async () => undefined };
+    const store = createThreadStore({ batch: "sync", agent: fakeAgent().agent });
+    const failing = persistThread(store, { storage: broken, key: "x", onError: (e) => errors.push(e) });
+    await failing.ready;
+    store.getState().sendMessage("hi");
+    await failing.flush();
+    expect(errors.map((e) => (e as Error).message)).toEqual(["quota", "quota"]);
+    expect(store.getState().thread.messageIds).toHaveLength(1);
+    failing.stop();
+  });
+});
+
+describe("restoreThread", () => {
+  it("round-trips a thread through JSON", () => {
+    const store = createThreadStore({ batch: "sync", agent: fakeAgent().agent });
+    const thread = store.getState().thread;
+    const restored = restoreThread(JSON.parse(JSON.stringify(snapshotThread(thread, 5))));
+    expect(restored.ok && restored.thread.messageIds).toEqual(thread.messageIds);
+  });
+
+  it.each([
+    ["nothing", undefined],
+    ["another version", { version: 99 }],
+    ["lists that are not lists", { version: 1, messages: "x", toolCalls: [], interactions: [], runs: [], grants: [], audit: [], pendingInterrupts: [], pendingToolCallIds: [], nextNumber: 1 }],
+    ["a bad counter", { version: 1, messages: [], toolCalls: [], interactions: [], runs: [], grants: [], audit: [], pendingInterrupts: [], pendingToolCallIds: [], nextNumber: 0 }],
+  ])("refuses %s in words", (_, snapshot) => {
+    const restored = restoreThread(snapshot);
+    expect(restored.ok).toBe(false);
+    expect(!restored.ok && restored.problem.length).toBeGreaterThan(10);
+  });
+
+  it("drops records without ids, and rows whose interaction is missing", () => {
+    const restored = restoreThread({
+      version: 1, savedAt: 1, nextNumber: 4, toolCalls: [], runs: [], grants: [], audit: [], pendingInterrupts: [], pendingToolCallIds: [], interactions: [],
+      messages: [{ id: "m1", role: "user", content: "hi" }, { role: "user", content: "no id" }, { id: "constructor", role: "user" }, { id: "row", role: "interaction", interactionId: "gone" }],
+    });
+    expect(restored.ok && restored.thread.messageIds).toEqual(["m1"]);
+    expect(restored.ok && restored.thread.nextNumber).toBe(4);
+  });
+});
