@@ -307,17 +307,14 @@ interface RunStream {
   ended: boolean;
 }
 
-/** Resolves after `ms`, or at once when the run is aborted (a pending reconnect never fires). */
+/**
+ * Resolves after `ms`, or at once when the run is aborted (a pending reconnect never fires). The
+ * run's controller is aborted when it closes, which also lets go of the listener.
+ */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    if (signal.aborted) done();
-    else signal.addEventListener("abort", done);
+    const timer = setTimeout(resolve, signal.aborted ? 0 : ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
   });
 }
 
