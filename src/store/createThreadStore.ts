@@ -483,7 +483,7 @@ function randomId(): string {
 /** What an `@ag-ui/client` agent (or any agent object) already holds: the thread starts from it. */
 function heldBy(agent: AgentLike | undefined): { messages?: Message[]; state?: unknown } {
   const { messages, state } = (agent ?? {}) as { messages?: unknown; state?: unknown };
-  return { ...(Array.isArray(messages) && messages.length ? { messages: messages as Message[] } : {}), state };
+  return { ...(Array.isArray(messages) && messages.length ? { messages: messages.slice() as Message[] } : {}), state };
 }
 
 /**
