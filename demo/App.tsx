@@ -12,6 +12,7 @@ import {
   Thread,
   useAgentRun,
   useAgentState,
+  useThread,
 } from "../src";
 import { createPermissions, definePolicy } from "../src/core/policy";
 import "../src/theme/parley.css";
@@ -49,6 +50,28 @@ function StatePanel() {
     <section aria-label="Shared state">
       <h2>Shared state</h2>
       <pre data-testid="agent-state">{state === undefined ? "—" : JSON.stringify(state, null, 2)}</pre>
+    </section>
+  );
+}
+
+/** What the agent sent that could not be applied (a broken frame, a malformed event), as plain text. */
+function ProtocolErrors() {
+  const errors = useThread((t) => t.errors);
+  if (errors.length === 0) return null;
+  return (
+    <section aria-label="Protocol errors">
+      <h2>Protocol errors</h2>
+      <ul data-testid="protocol-errors">
+        {errors.map((error, i) => {
+          const frame = (error.event as { event?: { frame?: unknown } } | undefined)?.event?.frame;
+          return (
+            <li key={`${error.eventIndex}-${i}`} data-code={error.code}>
+              {error.message}
+              {error.code === "invalid-frame" && typeof frame === "string" && frame ? <code>{frame}</code> : null}
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }
@@ -135,6 +158,7 @@ export function App() {
           </>
         ) : null}
         <StatePanel />
+        <ProtocolErrors />
       </aside>
     </>
   );

@@ -32,12 +32,18 @@ export type ScenarioName =
   | "delete"
   | "failure"
   | "notify"
+  | "flaky"
+  | "broken"
   | "default";
 
 /** One event and how long to wait before sending it. */
 export interface TimedEvent {
   delayMs: number;
   event: BaseEvent;
+  /** Written as the frame's data instead of the event: a frame a client cannot read (`broken`). */
+  frame?: string;
+  /** The server drops the connection before this event, once per run (`flaky`); a resume goes on from here. */
+  cut?: boolean;
 }
 
 export interface ScenarioInfo {
@@ -65,6 +71,8 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: "revoke", label: "Revoke a grant", trigger: "Ask me again before reading customers (revoke)" },
   { name: "archive", label: "Archive 100 mails (batch)", trigger: "Clear out old newsletters (archive)" },
   { name: "testmail", label: "Test mail (conditional)", trigger: "Send a test mail (testmail)" },
+  { name: "flaky", label: "Flaky network", trigger: "Answer over a bad connection (flaky)" },
+  { name: "broken", label: "Broken frame", trigger: "Send me one broken frame (broken)" },
 ];
 
 export interface ScenarioOptions {
@@ -349,6 +357,32 @@ function error(s: Script, attempt: number): void {
     return;
   }
   s.text(`Second time lucky: this attempt (#${attempt}) succeeded.`);
+  s.finish();
+}
+
+export const FLAKY_ANSWER =
+  "This answer streams over a flaky network. Halfway through, the server cuts the connection; the client waits a moment, asks again with the last event id it saw, and the rest of the answer arrives exactly once.";
+
+/** A plain answer whose connection the server cuts once, halfway through the text. */
+function flaky(s: Script): void {
+  s.start();
+  const from = s.events.length;
+  s.text(FLAKY_ANSWER);
+  s.events[from + Math.floor((s.events.length - from) / 2)]!.cut = true;
+  s.finish();
+}
+
+export const BROKEN_ANSWER = "One frame of this answer was not JSON. The client recorded it as a protocol error, skipped it, and kept reading.";
+/** What the `broken` scenario writes as one frame's data: not JSON, and hostile if shown as HTML. */
+export const BROKEN_FRAME = `{"type":"TEXT_MESSAGE_CONTENT", <img src=x onerror="window.__parleyPwned=1"> oops`;
+
+/** A plain answer with one frame that is not JSON in the middle of the text. */
+function broken(s: Script): void {
+  s.start();
+  const from = s.events.length;
+  s.text(BROKEN_ANSWER);
+  const at = from + Math.floor((s.events.length - from) / 2);
+  s.events.splice(at, 0, { delayMs: 20 * s.scale, event: { type: EventType.RAW, source: "demo", event: "a frame that is not JSON" } as BaseEvent, frame: BROKEN_FRAME });
   s.finish();
 }
 
@@ -1033,6 +1067,12 @@ export function planRun(input: RunAgentInput, options: ScenarioOptions = {}): Ru
         break;
       case "testmail":
         testmail(s);
+        break;
+      case "flaky":
+        flaky(s);
+        break;
+      case "broken":
+        broken(s);
         break;
       default:
         fallback(s);

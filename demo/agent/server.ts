@@ -1,6 +1,8 @@
 /**
  * The reference agent's HTTP layer: connect/node:http middleware that reads a `RunAgentInput`
  * (POST, JSON) and streams the scenario's events as Server-Sent Events with `@ag-ui/encoder`.
+ * Every frame has an `id:` (its place in the run, from 1); a request with `Last-Event-ID` for the
+ * same run gets only the frames after it (the plan is a pure function of the input).
  * Mounted by the demo's Vite plugin at `/api/agent`; usable with a bare `node:http` server too.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -29,6 +31,8 @@ export interface AgentMiddleware extends Middleware {
    * resume every one of them, or it is refused with `RUN_ERROR`.
    */
   readonly interrupts: Map<string, OpenInterrupts>;
+  /** Runs (thread + run id) whose connection the `flaky` scenario has cut: each is cut once. */
+  readonly cuts: Map<string, true>;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -80,13 +84,14 @@ function remember<T>(map: Map<string, T>, key: string, value: T): void {
 export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): AgentMiddleware {
   const attempts = new Map<string, number>();
   const interrupts = new Map<string, OpenInterrupts>();
+  const cuts = new Map<string, true>();
   const now = options.now ?? Date.now;
   const maxBody = options.maxBodyBytes ?? 5 * 1024 * 1024;
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Any origin may talk to the reference agent (PARLEY_AGENT_URL from another port).
     res.setHeader("Access-Control-Allow-Origin", "*");
-    res.setHeader("Access-Control-Allow-Headers", "Content-Type, Accept, Authorization");
+    res.setHeader("Access-Control-Allow-Headers", "Content-Type, Accept, Authorization, Last-Event-ID");
     res.setHeader("Access-Control-Allow-Methods", "POST, OPTIONS");
     if (req.method === "OPTIONS") {
       res.statusCode = 204;
@@ -115,9 +120,12 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
     const open = interrupts.get(input.threadId);
     const run = describeRun(input, open);
     const key = `${run.scenario}\u0000${input.threadId}\u0000${lastUserMessageId(input) ?? ""}`;
-    const attempt = (attempts.get(key) ?? 0) + 1;
+    // A resumed run is the same run: it is planned as before and sent from after the last id.
+    const header = req.headers["last-event-id"];
+    const resumeAfter = typeof header === "string" && /^\d+$/.test(header) ? Number(header) : 0;
+    const attempt = (attempts.get(key) ?? 0) + (resumeAfter ? 0 : 1);
     // Only the error scenario (played anew, not continued) needs to remember attempts.
-    if (run.kind === "new" && run.scenario === "error") remember(attempts, key, attempt);
+    if (run.kind === "new" && run.scenario === "error" && !resumeAfter) remember(attempts, key, attempt);
     const plan = planRun(input, { attempt, delayScale: options.delayScale ?? 1, now: now(), open });
     const events = plan.events;
 
@@ -134,10 +142,19 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
     res.setHeader("X-Accel-Buffering", "no");
     res.flushHeaders();
 
-    for (const { delayMs, event } of events) {
+    const runKey = `${input.threadId}\u0000${input.runId}`;
+    for (const [index, { delayMs, event, frame, cut }] of events.entries()) {
+      const id = index + 1;
+      if (id <= resumeAfter) continue; // the client has it already
       if (delayMs > 0) await sleep(delayMs);
       if (closed || res.destroyed) return; // the client disconnected: stop writing
-      res.write(encoder.encodeSSE(event));
+      if (cut && !cuts.has(runKey)) {
+        remember(cuts, runKey, true);
+        // The network "fails" mid-answer, once what was written has gone out; the client resumes after the last id.
+        res.write(": the connection drops here\n\n", () => res.destroy());
+        return;
+      }
+      res.write(`id: ${id}\n${frame === undefined ? encoder.encodeSSE(event) : `data: ${frame}\n\n`}`);
     }
     // Only a run the client received in full changes what the thread waits for: one cut short
     // leaves the old interrupts open (a resume can be sent again), and its new ones unknown.
@@ -153,5 +170,5 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
       console.error("[parley reference agent]", error);
     });
   };
-  return Object.assign(middleware, { attempts, interrupts });
+  return Object.assign(middleware, { attempts, interrupts, cuts });
 }

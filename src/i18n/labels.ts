@@ -39,6 +39,8 @@ export interface ParleyLabels {
   noAgent: string;
   agentStatus: Record<"idle" | "thinking" | "acting" | "waiting", string>;
   actingOn: (what: string) => string;
+  /** The stream dropped and the transport is trying again (attempt counts from 1). */
+  reconnecting: (attempt: number, attempts: number) => string;
   runFailed: string;
   runFailedTransport: string;
   retry: string;
@@ -83,6 +85,7 @@ export const en: ParleyLabels = {
   noAgent: "No agent is connected, so messages cannot be sent.",
   agentStatus: { idle: "Idle", thinking: "Thinking", acting: "Working", waiting: "Waiting for you" },
   actingOn: (what) => `Working: ${what}`,
+  reconnecting: (attempt, attempts) => `Reconnecting… (attempt ${attempt} of ${attempts})`,
   runFailed: "The agent stopped with an error.",
   runFailedTransport: "The connection to the agent failed.",
   retry: "Retry",
@@ -124,6 +127,7 @@ export const zhCN: ParleyLabels = {
   noAgent: "未连接代理，无法发送消息。",
   agentStatus: { idle: "空闲", thinking: "思考中", acting: "执行中", waiting: "等待你的操作" },
   actingOn: (what) => `执行中：${what}`,
+  reconnecting: (attempt, attempts) => `正在重新连接…（第 ${attempt} 次，共 ${attempts} 次）`,
   runFailed: "代理运行出错并已停止。",
   runFailedTransport: "与代理的连接失败。",
   retry: "重试",

@@ -16,6 +16,7 @@ export interface ParleyProviderProps {
   agent?: AgentLike;
   /** The thread to start with. Read once: to switch threads, give the provider a `key`. */
   threadId?: string;
+  /** Without them, the thread starts from the messages and state the agent holds (an `@ag-ui/client` agent's). */
   initialMessages?: Message[];
   initialState?: unknown;
   /** Front-end tools and context sent with every run. */

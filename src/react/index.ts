@@ -18,3 +18,4 @@ export {
   type InteractionActions,
 } from "./interactions";
 export { useAuditView, useNow, usePermissionsPanel, type AuditLogState, type AuditView, type GrantView, type PermissionsPanelState } from "./permissions";
+export { useReconnecting } from "./connection";

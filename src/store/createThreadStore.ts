@@ -1,6 +1,6 @@
 import type { ContentPart, Message } from "@ag-ui/core";
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { createThreadState, foldEvents, type RunFailure, type ThreadState } from "../core/fold";
+import { createThreadState, foldEvents, toAgUiMessages, type RunFailure, type ThreadState } from "../core/fold";
 import { applyClientAction, refusalOf, type ActionRefusal, type ClientAction } from "../core/actions";
 import { answerInWords, pauseBlocker, planReply, selectInteractions, selectPendingIds, undeliveredIds, uncoveredInterrupts, type AnswerMethod, type InteractionResponse, type ReplyPlan } from "../core/interactions";
 import { buildRunInput, type RunOptions } from "../core/run-input";
@@ -26,6 +26,7 @@ export interface ReplyResult {
 export interface ThreadStoreOptions {
   agent?: AgentLike;
   threadId?: string;
+  /** Without them, the messages and state the agent already holds (an `@ag-ui/client` agent's). */
   initialMessages?: Message[];
   initialState?: unknown;
   /** Sent with every run unless the run says otherwise (front-end tools, context). */
@@ -58,6 +59,8 @@ export interface ThreadStoreState {
   agent: AgentLike | undefined;
   /** True from `run()` until the stream ends, fails or is stopped. */
   isRunning: boolean;
+  /** Set while the transport tries to resume a dropped stream ("reconnecting… attempt 2 of 4"). */
+  reconnecting: { attempt: number; attempts: number } | undefined;
   /** Start a run with the thread as it is. Returns false (and does nothing) while one is going or with no agent. */
   run(options?: RunOptions): boolean;
   /**
@@ -134,16 +137,17 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   const permissions = options.permissions;
   const who = permissions?.identity ?? "person";
   const locale = options.locale ?? "en";
+  const held = heldBy(options.agent);
   const initialThread = () =>
     createThreadState({
       threadId: options.threadId,
-      messages: options.initialMessages ?? [],
-      state: options.initialState,
+      messages: options.initialMessages ?? held.messages ?? [],
+      state: options.initialState !== undefined ? options.initialState : held.state,
     });
 
   /** The run this client is driving, if any. */
   let active:
-    | { runId: string; runsBefore: number; subscription?: EventSubscription; abort?: AbortController; stopped: boolean }
+    | { runId: string; runsBefore: number; agent: AgentLike; subscription?: EventSubscription; abort?: AbortController; stopped: boolean }
     | undefined;
   let lastRun: { options: RunOptions; messageIdsBefore: ReadonlySet<string> } | undefined;
   /** The person's side owes the agent a run: an answer (or a tool result) it has not seen yet. */
@@ -245,7 +249,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     const settle = (runId: string, ending?: { status: "cancelled" | "error" | "paused"; failure?: RunFailure }) => {
       if (active?.runId !== runId) return;
       batcher.flush();
-      const { runsBefore } = active;
+      const { runsBefore, agent } = active;
       active = undefined;
       // Never started: the answers it carried were not delivered and go out with the next run.
       if (inFlight?.runId === runId) inFlight = undefined;
@@ -264,7 +268,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         if (revoked.acted) owesRun = true;
         thread = revoked.thread;
       }
-      set({ thread, isRunning: false });
+      set({ thread, isRunning: false, reconnecting: undefined });
+      tellAgent(agent, thread);
       scheduleDeadlines();
       // A run that ended with every question it asked already answered (or a notification shown) goes on.
       if (!ending) queueMicrotask(() => continueIfAnswered(true));
@@ -296,7 +301,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       inFlight = owed.length ? { runId, ids: owed } : undefined;
       owesRun = false;
       lastRun = { options: runOptions, messageIdsBefore: new Set(thread.messageIds) };
-      const current: NonNullable<typeof active> = { runId, runsBefore: thread.runs.length, stopped: false };
+      const current: NonNullable<typeof active> = { runId, runsBefore: thread.runs.length, agent, stopped: false };
       active = current;
       set({ thread, isRunning: true });
       try {
@@ -305,6 +310,9 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
           // Events of a run this client has let go of (stopped, or replaced) are not folded.
           next: (event) => {
             if (active === current) batcher.push(event);
+          },
+          connection: (state) => {
+            if (active === current) set({ reconnecting: state.status === "reconnecting" ? { attempt: state.attempt, attempts: state.attempts } : undefined });
           },
           error: (error) => settle(runId, { status: "error", failure: describeRunFailure(error) }),
           complete: () => settle(runId),
@@ -385,6 +393,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       agent: options.agent,
       permissions,
       isRunning: false,
+      reconnecting: undefined,
       run,
       sendMessage,
       stop: () => halt("cancelled"),
@@ -498,6 +507,35 @@ const RESTORED_MID_RUN: RunFailure = {
   code: "incomplete-stream",
   source: "transport",
 };
+
+/** What an `@ag-ui/client` agent (or any agent object) already holds: the thread starts from it. */
+function heldBy(agent: AgentLike | undefined): { messages?: Message[]; state?: unknown } {
+  const { messages, state } = (agent ?? {}) as { messages?: unknown; state?: unknown };
+  return { ...(Array.isArray(messages) && messages.length ? { messages: messages.slice() as Message[] } : {}), state };
+}
+
+/**
+ * Parley folds the events itself, so an SDK agent's `messages` and `state` would never change and
+ * its own subscribers would never hear of a run: at each run's end it is told, through
+ * `setMessages`/`setState` where it has them (they notify its subscribers).
+ */
+function tellAgent(agent: AgentLike, thread: ThreadState): void {
+  const target = agent as { messages?: unknown; state?: unknown; setMessages?: (m: Message[]) => void; setState?: (s: unknown) => void };
+  try {
+    if (Array.isArray(target.messages)) {
+      const messages = toAgUiMessages(thread, { includeActivity: true });
+      if (typeof target.setMessages === "function") target.setMessages(messages);
+      else target.messages = messages;
+    }
+    if ("state" in target) {
+      if (typeof target.setState === "function") target.setState(thread.state);
+      else target.state = thread.state;
+    }
+  } catch (error) {
+    // The agent's own bookkeeping failing must not undo the run the person saw.
+    if (isDevelopment()) console.warn("Parley: could not update the agent's messages or state:", error);
+  }
+}
 
 const INCOMPLETE_STREAM: RunFailure = {
   message: "The connection closed before the agent finished its answer.",

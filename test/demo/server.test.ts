@@ -77,7 +77,7 @@ describe("reference agent over HTTP", () => {
     expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     const body = await res.text();
-    expect(body.startsWith("data: ")).toBe(true);
+    expect(body.startsWith("id: 1\ndata: ")).toBe(true); // every frame has its id, for Last-Event-ID
     const preflight = await fetch(`${base}/api/agent`, { method: "OPTIONS" });
     expect(preflight.status).toBe(204);
   });

@@ -96,7 +96,7 @@ describe("createThreadStore", () => {
     ["an HTML error page", (res: ServerResponse) => { res.writeHead(200, { "Content-Type": "text/html" }); res.end("<html>oops</html>"); }, /.+/],
     ["invalid JSON in a frame", (res: ServerResponse) => { res.writeHead(200, { "Content-Type": "text/event-stream" }); res.end("data: {nope\n\n"); }, /.+/],
     ["a dropped connection", (res: ServerResponse) => { res.writeHead(200, { "Content-Type": "text/event-stream" }); res.write(encoder.encodeSSE(ev.runStarted())); setTimeout(() => res.socket?.destroy(), 20); }, /.+/],
-    ["a stream that ends without RUN_FINISHED", (res: ServerResponse) => sse(res, [ev.runStarted(), ev.textStart("m"), ev.text("m", "half")]), /closed before/],
+    ["a stream that ends without RUN_FINISHED", (res: ServerResponse) => sse(res, [ev.runStarted(), ev.textStart("m"), ev.text("m", "half")]), /dropped before the run finished/],
   ])("%s ends the run in a readable error state, never success", async (_name, respond, pattern) => {
     const url = await startServer((_body, res) => respond(res));
     const store = createThreadStore({ agent: createHttpAgent({ url }), batch: "microtask" });

@@ -19,6 +19,7 @@ import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, malformed
 import { customInteraction, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT, syncToolInteractions } from "../interactions/derive";
 import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "./tools";
 import { deriveStatus } from "./status";
+import { TRANSPORT_SOURCE } from "../transport/types";
 import type { ThreadState } from "./types";
 
 /** What a thread starts from. */
@@ -191,6 +192,11 @@ function applyEvent(d: Draft, raw: unknown): void {
     case EventType.SUBAGENT_ERROR:
       return subagentEnded(d, event);
     case EventType.RAW: {
+      // A frame the transport could not read: a protocol error in its place in the stream.
+      if ((event as { source?: unknown }).source === TRANSPORT_SOURCE) {
+        const { message } = ((event as { event?: unknown }).event ?? {}) as { message?: unknown };
+        return d.error("invalid-frame", typeof message === "string" ? message : "A frame could not be read; skipped.", event);
+      }
       const entry: ThreadState["rawEvents"][number] = { event: (event as { event?: unknown }).event, eventIndex: d.eventIndex };
       const source = (event as { source?: unknown }).source;
       if (typeof source === "string") entry.source = source;

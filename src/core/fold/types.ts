@@ -133,7 +133,9 @@ export type ProtocolErrorCode =
   /** An interaction envelope that does not fit the schema; shown escaped, never answerable. */
   | "invalid-envelope"
   /** Something from the agent that would answer a question only the person may answer; refused. */
-  | "forged-answer";
+  | "forged-answer"
+  /** A frame the transport could not read (not JSON, not an event, too large); skipped. */
+  | "invalid-frame";
 
 /**
  * A malformed or out-of-order event, kept with the event that caused it. The fold never throws:

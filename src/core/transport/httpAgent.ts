@@ -1,7 +1,7 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import { createParser } from "eventsource-parser";
-import { TransportError } from "./types";
-import type { AgentLike, EventObserver, EventStream, EventSubscription } from "./types";
+import { TRANSPORT_SOURCE, TransportError } from "./types";
+import type { AgentLike, ConnectionState, EventObserver, EventStream, EventSubscription } from "./types";
 
 /**
  * The `fetch` Parley calls; the global one by default.
@@ -30,6 +30,12 @@ export interface HttpAgentOptions {
    * down). Each run also has its own controller: unsubscribing ends that run alone.
    */
   signal?: AbortSignal;
+  /**
+   * A stream that drops before the run ends is asked for again with `Last-Event-ID` (when the
+   * server sent `id:` frames), waiting `delayMs` doubled per attempt (with jitter, at most
+   * `maxDelayMs`). Defaults: 4 attempts, 500 ms, 8 s. `false`: a dropped stream ends the run.
+   */
+  reconnect?: { attempts?: number; delayMs?: number; maxDelayMs?: number } | false;
 }
 
 /** The same cap as `@ag-ui/client`'s SSE reader: a frame that never ends must not eat the tab's memory. */
@@ -60,6 +66,7 @@ export class ParleyHttpAgent implements AgentLike {
   readonly #requestInit: HttpAgentOptions["requestInit"];
   readonly #signal: AbortSignal | undefined;
   readonly #stops = new Set<() => void>();
+  readonly #reconnect: { attempts: number; delayMs: number; maxDelayMs: number };
 
   constructor(options: HttpAgentOptions) {
     this.url = options.url;
@@ -68,6 +75,8 @@ export class ParleyHttpAgent implements AgentLike {
     this.#fetch = options.fetch ?? ((url, init) => fetch(url, init));
     this.#requestInit = options.requestInit;
     this.#signal = options.signal;
+    const reconnect = options.reconnect === false ? { attempts: 0 } : options.reconnect;
+    this.#reconnect = { attempts: 4, delayMs: 500, maxDelayMs: 8000, ...reconnect };
   }
 
   /**
@@ -104,6 +113,9 @@ export class ParleyHttpAgent implements AgentLike {
       isOpen: () => open,
       next: (event) => {
         if (open) deliver(() => observer.next?.(event));
+      },
+      connection: (state) => {
+        if (open) deliver(() => observer.connection?.(state));
       },
       fail: (error) => {
         if (!open) return;
@@ -142,57 +154,104 @@ export class ParleyHttpAgent implements AgentLike {
     };
   }
 
+  /**
+   * One run: the first request, then, while the stream drops before the run ends, a new request
+   * from the last `id:` seen. Only a failed first request, or a drop that cannot be resumed, fails.
+   */
   async #pump(input: RunAgentInput, signal: AbortSignal, sink: Sink): Promise<void> {
+    const run: RunStream = { seen: new Set(), ended: false };
+    const { attempts, delayMs, maxDelayMs } = this.#reconnect;
+    for (let attempt = 0; ; attempt++) {
+      const answer = await this.#request(input, signal, attempt ? run.lastId : undefined);
+      if (!sink.isOpen()) return;
+      if (answer instanceof TransportError && !attempt) return sink.fail(answer);
+      let cause: unknown = answer;
+      if (!(answer instanceof TransportError)) {
+        if (attempt) sink.connection({ status: "connected" });
+        cause = await this.#read(answer, sink, run);
+        if (!sink.isOpen()) return;
+        if (run.ended) return sink.done();
+      }
+      if (run.lastId === undefined || attempt >= attempts) {
+        const message = attempt
+          ? `The connection to the agent was lost; ${attempt} attempts to reconnect failed.`
+          : "The connection to the agent dropped before the run finished.";
+        return sink.fail(new TransportError("network", message, { cause }));
+      }
+      sink.connection({ status: "reconnecting", attempt: attempt + 1, attempts });
+      // Equal jitter: half the doubled delay, plus up to as much again at random.
+      await sleep(Math.min(maxDelayMs, delayMs * 2 ** attempt) * (0.5 + Math.random() / 2), signal);
+      if (!sink.isOpen()) return;
+    }
+  }
+
+  /** POSTs the input; an answer that is not an event stream is the error a person reads. */
+  async #request(input: RunAgentInput, signal: AbortSignal, lastEventId: string | undefined): Promise<Response | TransportError> {
     let response: Response;
     try {
       response = await this.#fetch(this.url, {
         ...this.#requestInit,
         method: "POST",
-        headers: { ...this.headers, "Content-Type": "application/json", Accept: "text/event-stream" },
+        headers: {
+          ...this.headers,
+          "Content-Type": "application/json",
+          Accept: "text/event-stream",
+          ...(lastEventId === undefined ? {} : { "Last-Event-ID": lastEventId }),
+        },
         body: JSON.stringify(input),
         signal,
       });
     } catch (cause) {
-      sink.fail(new TransportError("network", `Could not reach the agent at ${this.url}.`, { cause }));
-      return;
+      return new TransportError("network", `Could not reach the agent at ${this.url}.`, { cause });
     }
-
     if (!response.ok) {
       const detail = await readStart(response, 500);
       const message = `The agent answered HTTP ${response.status} ${response.statusText}`.trimEnd();
-      sink.fail(new TransportError("http", message, { status: response.status, detail }));
-      return;
+      return new TransportError("http", message, { status: response.status, detail });
     }
     const mediaType = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
     if (mediaType !== "text/event-stream") {
       const detail = await readStart(response, 500);
       const answered = mediaType ? `content of type ${mediaType}` : "content without a type";
       const message = `The agent answered with ${answered} instead of an event stream (text/event-stream).`;
-      sink.fail(new TransportError("content-type", message, { status: response.status, detail }));
-      return;
+      return new TransportError("content-type", message, { status: response.status, detail });
     }
-    if (!response.body) {
-      sink.done();
-      return;
-    }
+    return response;
+  }
 
-    let failure: TransportError | undefined;
+  /**
+   * Reads one response's frames into the sink until it ends; returns why it ended early (a read
+   * error, or nothing for a body that just stopped). A frame whose `id:` was delivered before (a
+   * server resending after `Last-Event-ID`) is skipped; one that cannot be read goes on as a
+   * `RAW` event of {@link TRANSPORT_SOURCE}, so the run goes on and the thread records it.
+   */
+  async #read(response: Response, sink: Sink, run: RunStream): Promise<unknown> {
+    if (!response.body) return undefined;
+    let oversized = false;
     const parser = createParser({
       maxBufferSize: MAX_FRAME_CHARS,
       onEvent: (message) => {
-        if (failure || !sink.isOpen()) return;
-        if (message.id !== undefined) this.lastEventId = message.id || undefined;
+        oversized = false;
+        if (!sink.isOpen()) return;
+        if (message.id !== undefined) {
+          if (message.id && run.seen.has(message.id)) return;
+          if (message.id) run.seen.add(message.id);
+          this.lastEventId = run.lastId = message.id || undefined;
+        }
         // The SSE standard dispatches nothing for empty data; eventsource-parser does.
         if (message.data === "") return;
         const event = toEvent(message.data);
-        if (event instanceof TransportError) failure = event;
-        else sink.next(event);
+        if (event.type === "RUN_STARTED") run.ended = false;
+        else if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") run.ended = true;
+        sink.next(event);
       },
       onError: (error) => {
         // Unknown fields and bad `retry:` values are ignored, as a browser's EventSource ignores them.
-        if (error.type === "max-buffer-size-exceeded") {
-          failure ??= new TransportError("parse", "The agent sent a frame larger than 10 MB.");
-        }
+        if (error.type !== "max-buffer-size-exceeded") return;
+        // The parser stops at its cap; it reads on from here, and the rest of the frame is dropped.
+        parser.reset();
+        if (!oversized && sink.isOpen()) sink.next(invalidFrame("The agent sent a frame larger than 10 MB; skipped.", ""));
+        oversized = true;
       },
     });
 
@@ -209,21 +268,16 @@ export class ParleyHttpAgent implements AgentLike {
         const { done, value } = await reader.read();
         if (done) break;
         feed(decoder.decode(value, { stream: true }));
-        if (failure) break;
-        if (!sink.isOpen()) return;
+        if (!sink.isOpen()) return undefined;
       }
     } catch (cause) {
-      sink.fail(new TransportError("network", "The connection to the agent dropped before the run finished.", { cause }));
-      return;
+      return cause;
     }
-    if (!failure) {
-      feed(decoder.decode());
-      // eventsource-parser holds back a trailing CR in case an LF follows. At the end of the
-      // stream nothing follows, so CR-framed streams would lose their last event without this.
-      if (lastChar === "\r") feed("\n");
-    }
-    if (failure) sink.fail(failure);
-    else sink.done();
+    feed(decoder.decode());
+    // eventsource-parser holds back a trailing CR in case an LF follows. At the end of the
+    // stream nothing follows, so CR-framed streams would lose their last event without this.
+    if (lastChar === "\r") feed("\n");
+    return undefined;
   }
 }
 
@@ -241,8 +295,27 @@ export function createHttpAgent(options: HttpAgentOptions): ParleyHttpAgent {
 interface Sink {
   isOpen(): boolean;
   next(event: BaseEvent): void;
+  connection(state: ConnectionState): void;
   fail(error: TransportError): void;
   done(): void;
+}
+
+/** What one run's requests share: the ids delivered, the last one, and whether the run ended. */
+interface RunStream {
+  seen: Set<string>;
+  lastId?: string | undefined;
+  ended: boolean;
+}
+
+/**
+ * Resolves after `ms`, or at once when the run is aborted (a pending reconnect never fires). The
+ * run's controller is aborted when it closes, which also lets go of the listener.
+ */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, signal.aborted ? 0 : ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
+  });
 }
 
 /** An observer that throws must not be mistaken for a broken stream; its error surfaces on its own. */
@@ -256,21 +329,23 @@ function deliver(call: () => void): void {
   }
 }
 
-function toEvent(data: string): BaseEvent | TransportError {
-  const detail = data.slice(0, 200);
+function toEvent(data: string): BaseEvent {
   let value: unknown;
   try {
     value = JSON.parse(data);
-  } catch (cause) {
-    return new TransportError("parse", "The agent sent a frame that is not valid JSON.", { detail, cause });
+  } catch {
+    return invalidFrame("The agent sent a frame that is not valid JSON; skipped.", data);
   }
   const type = typeof value === "object" && value !== null && !Array.isArray(value) ? (value as { type?: unknown }).type : undefined;
   if (typeof type !== "string" || type === "") {
-    return new TransportError("parse", "The agent sent a frame that is not an AG-UI event (a JSON object with a type).", {
-      detail,
-    });
+    return invalidFrame("The agent sent a frame that is not an AG-UI event (a JSON object with a type); skipped.", data);
   }
   return value as BaseEvent;
+}
+
+/** The stand-in for a frame that could not be read: its start, kept as plain text. */
+function invalidFrame(message: string, data: string): BaseEvent {
+  return { type: "RAW", source: TRANSPORT_SOURCE, event: { code: "invalid-frame", message, frame: data.slice(0, 200) } } as BaseEvent;
 }
 
 /** Reads at most `limit` characters of a body for an error's detail; a body that fails to read gives "". */

@@ -8,7 +8,21 @@ export interface EventObserver {
   next(event: BaseEvent): void;
   error(error: unknown): void;
   complete(): void;
+  /** Parley's own: a transport that reconnects says so here (an SDK agent never calls it). */
+  connection?(state: ConnectionState): void;
 }
+
+/**
+ * What a transport is doing about a dropped stream: `reconnecting` before each new attempt (the
+ * first is 1), `connected` once an attempt is answered and the stream goes on.
+ */
+export type ConnectionState = { status: "connected" } | { status: "reconnecting"; attempt: number; attempts: number };
+
+/**
+ * The `source` of the `RAW` events a transport puts in the stream for a frame it could not read
+ * (`event: { code: "invalid-frame", message, frame }`); the fold records them in `thread.errors`.
+ */
+export const TRANSPORT_SOURCE = "parley:transport";
 
 /** Returned by {@link EventStream.subscribe}; unsubscribing must stop the transport (abort the request). */
 export interface EventSubscription {
@@ -39,8 +53,7 @@ export interface AgentLike {
 export type TransportErrorKind =
   | "http" /* the server answered with a non-2xx status */
   | "content-type" /* a 2xx answer that is not an event stream (an HTML error page, say) */
-  | "network" /* the connection could not be made or dropped mid-stream */
-  | "parse" /* a frame that is not a JSON object with a string `type` */
+  | "network" /* the connection could not be made, or was lost mid-stream and could not be resumed */
   | "aborted"; /* the caller aborted */
 
 /**
@@ -53,7 +66,7 @@ export class TransportError extends Error {
   override readonly name = "TransportError";
   readonly kind: TransportErrorKind;
   readonly status: number | undefined;
-  /** The start of the response body for `http`/`content-type`, or the bad frame for `parse`. */
+  /** The start of the response body for `http`/`content-type`. */
   readonly detail: string | undefined;
 
   constructor(

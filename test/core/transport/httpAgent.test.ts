@@ -7,7 +7,7 @@ import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import { EventEncoder } from "@ag-ui/encoder";
 import { afterEach, describe, expect, it } from "vitest";
 import { createHttpAgent } from "../../../src/core/transport/httpAgent";
-import { TransportError } from "../../../src/core/transport/types";
+import { TRANSPORT_SOURCE, TransportError } from "../../../src/core/transport/types";
 import type { EventStream, EventSubscription } from "../../../src/core/transport/types";
 
 const encoder = new EventEncoder();
@@ -397,32 +397,31 @@ describe("createHttpAgent: failures a person can read", () => {
     expect(failure.kind).toBe("network");
     expect(failure.message).toBe(`Could not reach the agent at ${url}.`);
   });
+});
 
-  it("a frame that is not JSON is a parse error; earlier events arrive, later ones do not, and the request is closed", async () => {
-    let serverSawClose!: () => void;
-    const closed = new Promise<void>((resolve) => (serverSawClose = resolve));
-    const url = await serve((_req, res) => {
-      res.on("close", () => serverSawClose());
-      openStream(res);
-      res.write(`${sse([runStarted])}data: {"type":"TEXT_MESSAGE_START",\n\n${sse([runFinished])}`);
-      // Left open: the client must close it.
+describe("createHttpAgent: frames that cannot be read are recorded and skipped", () => {
+  const invalid = (message: string, frame: string) => ({
+    type: "RAW",
+    source: TRANSPORT_SOURCE,
+    event: { code: "invalid-frame", message, frame },
+  });
+  const NOT_JSON = "The agent sent a frame that is not valid JSON; skipped.";
+  const NOT_EVENT = "The agent sent a frame that is not an AG-UI event (a JSON object with a type); skipped.";
+
+  it("a frame that is not JSON becomes an invalid-frame RAW event in its place, and the run goes on", async () => {
+    const url = await serveText([`${sse([runStarted])}data: {"type":"TEXT_MESSAGE_START",\n\n${sse([textStart, textContent, textEnd, runFinished])}`]);
+    expect(await run(url)).toEqual({
+      events: [runStarted, invalid(NOT_JSON, '{"type":"TEXT_MESSAGE_START",'), textStart, textContent, textEnd, runFinished],
+      completed: true,
     });
-    const outcome = await run(url);
-    await closed;
-    expect(outcome.events).toEqual([runStarted]);
-    const failure = outcome.error as TransportError;
-    expect(failure).toBeInstanceOf(TransportError);
-    expect(failure.kind).toBe("parse");
-    expect(failure.message).toBe("The agent sent a frame that is not valid JSON.");
-    expect(failure.detail).toBe('{"type":"TEXT_MESSAGE_START",');
   });
 
-  it("truncates the detail of a bad frame to 200 characters", async () => {
-    const frame = `not json ${"z".repeat(500)}`;
-    const url = await serveText([`data: ${frame}\n\n`]);
-    const failure = (await run(url)).error as TransportError;
-    expect(failure.kind).toBe("parse");
-    expect(failure.detail).toBe(frame.slice(0, 200));
+  it("keeps only the first 200 characters of a bad frame, as plain text", async () => {
+    const frame = `<img src=x onerror=alert(1)> ${"z".repeat(500)}`;
+    const url = await serveText([`data: ${frame}\n\n`, sse([runStarted, runFinished])]);
+    const outcome = await run(url);
+    expect(outcome.completed).toBe(true);
+    expect(outcome.events[0]).toEqual(invalid(NOT_JSON, frame.slice(0, 200)));
   });
 
   it.each([
@@ -432,14 +431,20 @@ describe("createHttpAgent: failures a person can read", () => {
     ["an object with a numeric type", '{"type":7}'],
     ["a string", '"RUN_STARTED"'],
     ["null", "null"],
-  ])("a frame that is %s is a parse error", async (_name, frame) => {
+  ])("a frame that is %s is skipped the same way", async (_name, frame) => {
     const url = await serveText([`data: ${frame}\n\n`, sse([runFinished])]);
+    expect(await run(url)).toEqual({ events: [invalid(NOT_EVENT, frame), runFinished], completed: true });
+  });
+
+  it("a frame over 10 MB is recorded once and skipped; the frames after it arrive", async () => {
+    // Written in 1 MB pieces: the cap is on what waits for a line's end, as a never-ending frame would.
+    const piece = "x".repeat(1024 * 1024);
+    const huge = ['data: {"type":"TEXT_MESSAGE_CONTENT","delta":"', ...Array.from({ length: 12 }, () => piece), '"}\n\n'];
+    const url = await serveText([sse([runStarted]), ...huge, sse([textStart, runFinished])]);
     const outcome = await run(url);
-    expect(outcome.events).toEqual([]);
-    const failure = outcome.error as TransportError;
-    expect(failure).toBeInstanceOf(TransportError);
-    expect(failure.kind).toBe("parse");
-    expect(failure.message).toContain("not an AG-UI event");
-    expect(failure.detail).toBe(frame);
+    expect(outcome.completed).toBe(true);
+    // Compared by type first, so a failure does not print 10 MB.
+    expect(outcome.events.map((e) => e.type)).toEqual(["RUN_STARTED", "RAW", "TEXT_MESSAGE_START", "RUN_FINISHED"]);
+    expect(outcome.events[1]).toEqual(invalid("The agent sent a frame larger than 10 MB; skipped.", ""));
   });
 });

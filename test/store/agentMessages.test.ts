@@ -1,0 +1,142 @@
+// @vitest-environment node
+import { AbstractAgent, type AgentSubscriber } from "@ag-ui/client";
+import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
+import { Observable } from "rxjs";
+import { describe, expect, it, vi } from "vitest";
+import { createThreadStore, type AgentLike } from "../../src";
+import { fakeAgent } from "../support/fakeAgent";
+import { ev, textRun } from "../support/events";
+
+const prior: Message[] = [
+  { id: "u0", role: "user", content: "Earlier question" },
+  { id: "a0", role: "assistant", content: "Earlier answer" },
+];
+
+const contents = (messages: readonly { content?: unknown }[]) => messages.map((m) => m.content);
+
+describe("an agent that already holds messages and state", () => {
+  it("starts the thread from them when no initialMessages / initialState are given, and sends them with the next run", () => {
+    const fake = fakeAgent();
+    const agent = Object.assign(fake.agent, { messages: prior, state: { city: "Lyon" } });
+    const store = createThreadStore({ agent, batch: "sync" });
+    const { thread } = store.getState();
+    expect(thread.messageIds).toEqual(["u0", "a0"]);
+    expect(thread.state).toEqual({ city: "Lyon" });
+    store.getState().sendMessage("And now?");
+    expect(contents(fake.inputs[0]!.messages)).toEqual(["Earlier question", "Earlier answer", "And now?"]);
+    expect(fake.inputs[0]!.state).toEqual({ city: "Lyon" });
+  });
+
+  it("initialMessages and initialState, when given, win (each on its own)", () => {
+    const agent = Object.assign(fakeAgent().agent, { messages: prior, state: { city: "Lyon" } });
+    const mine: Message[] = [{ id: "x", role: "user", content: "Mine" }];
+    const both = createThreadStore({ agent, initialMessages: mine, initialState: { city: "Paris" } }).getState().thread;
+    expect(both.messageIds).toEqual(["x"]);
+    expect(both.state).toEqual({ city: "Paris" });
+    const messagesOnly = createThreadStore({ agent, initialMessages: mine }).getState().thread;
+    expect(messagesOnly.state).toEqual({ city: "Lyon" });
+  });
+
+  it("reset() goes back to what the agent held at the start", () => {
+    const fake = fakeAgent();
+    const agent = Object.assign(fake.agent, { messages: [...prior] });
+    const store = createThreadStore({ agent, batch: "sync" });
+    store.getState().sendMessage("More");
+    fake.play([ev.textStart("m1"), ev.text("m1", "Sure"), ev.textEnd("m1")]);
+    store.getState().reset();
+    expect(store.getState().thread.messageIds).toEqual(["u0", "a0"]);
+  });
+});
+
+describe("the agent's own messages and state follow the thread at each run's end", () => {
+  it("a plain agent object gets its fields replaced when the run finishes, not while it streams", () => {
+    const fake = fakeAgent();
+    const agent = Object.assign(fake.agent, { messages: [] as Message[], state: {} as unknown });
+    const store = createThreadStore({ agent, batch: "sync" });
+    store.getState().sendMessage("hi");
+    fake.push(ev.runStarted(), ev.textStart("m1"), ev.text("m1", "Hello"), ev.stateSnapshot({ step: 2 }));
+    expect(agent.messages).toEqual([]);
+    fake.push(ev.textEnd("m1"), ev.runFinished());
+    fake.complete();
+    expect(contents(agent.messages)).toEqual(["hi", "Hello"]);
+    expect(agent.state).toEqual({ step: 2 });
+  });
+
+  it("setMessages / setState are used when the agent has them, once per run, also when it fails or is stopped", () => {
+    const fake = fakeAgent();
+    const setMessages = vi.fn();
+    const setState = vi.fn();
+    const agent = Object.assign(fake.agent, { messages: [] as Message[], state: {}, setMessages, setState });
+    const store = createThreadStore({ agent, batch: "sync" });
+
+    store.getState().sendMessage("one");
+    fake.push(ev.runStarted(), ev.textStart("m1"), ev.text("m1", "partial"), ev.runError("overloaded"));
+    fake.complete();
+    expect(setMessages).toHaveBeenCalledTimes(1);
+    expect(contents(setMessages.mock.calls[0]![0] as Message[])).toEqual(["one", "partial"]);
+
+    store.getState().sendMessage("two");
+    fake.push(ev.runStarted());
+    store.getState().stop();
+    expect(setMessages).toHaveBeenCalledTimes(2);
+    expect(setState).toHaveBeenCalledTimes(2);
+  });
+
+  it("an agent without messages (Parley's own HTTP agent, a bare run()) is left alone", () => {
+    const fake = fakeAgent();
+    const store = createThreadStore({ agent: fake.agent, batch: "sync" });
+    store.getState().sendMessage("hi");
+    fake.play([]);
+    expect(fake.agent).not.toHaveProperty("messages");
+    expect(fake.agent).not.toHaveProperty("state");
+  });
+
+  it("an agent whose setMessages throws does not undo the run", () => {
+    const fake = fakeAgent();
+    const agent = Object.assign(fake.agent, {
+      messages: [] as Message[],
+      setMessages: () => {
+        throw new Error("frozen");
+      },
+    });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const store = createThreadStore({ agent, batch: "sync" });
+    store.getState().sendMessage("hi");
+    fake.play([]);
+    expect(store.getState().isRunning).toBe(false);
+    expect(store.getState().thread.runs.at(-1)?.status).toBe("finished");
+    warn.mockRestore();
+  });
+});
+
+/** A real `@ag-ui/client` agent: what CopilotKit and assistant-ui users hand over. */
+class EchoAgent extends AbstractAgent {
+  run(input: RunAgentInput): Observable<BaseEvent> {
+    const last = input.messages.at(-1);
+    return new Observable<BaseEvent>((subscriber) => {
+      for (const event of textRun(input.runId, `echo-${input.runId}`, [`echo: ${String(last?.content)}`])) {
+        subscriber.next(event.type === "RUN_STARTED" || event.type === "RUN_FINISHED" ? { ...event, threadId: input.threadId } : event);
+      }
+      subscriber.complete();
+    });
+  }
+}
+
+describe("with a real @ag-ui/client AbstractAgent", () => {
+  it("shows the messages it was made with, and its subscribers hear of each run through onMessagesChanged", async () => {
+    const agent = new EchoAgent({ initialMessages: prior, initialState: { mood: "calm" } });
+    const heard: string[][] = [];
+    const subscriber: AgentSubscriber = { onMessagesChanged: ({ messages }) => void heard.push(contents(messages) as string[]) };
+    agent.subscribe(subscriber);
+    let n = 0;
+    const store = createThreadStore({ agent: agent as AgentLike, batch: "sync", createId: () => `id${++n}` });
+    expect(store.getState().thread.messageIds).toEqual(["u0", "a0"]);
+    expect(store.getState().thread.state).toEqual({ mood: "calm" });
+
+    store.getState().sendMessage("Hi");
+    await vi.waitFor(() => expect(heard).toHaveLength(1));
+    expect(heard[0]).toEqual(["Earlier question", "Earlier answer", "Hi", "echo: Hi"]);
+    expect(contents(agent.messages)).toEqual(["Earlier question", "Earlier answer", "Hi", "echo: Hi"]);
+    expect(agent.state).toEqual({ mood: "calm" });
+  });
+});
