@@ -14,6 +14,7 @@ import {
   useAgentState,
   useThread,
 } from "../src";
+import { createIndexedDbThreadStorage } from "../src/persistence";
 import { createPermissions, definePolicy } from "../src/core/policy";
 import "../src/theme/parley.css";
 import { SCENARIOS } from "./agent/scenarios";
@@ -30,6 +31,11 @@ const params = typeof location !== "undefined" ? new URLSearchParams(location.se
 const UI_MODE: "kit" | "hooks" = params.get("ui") === "hooks" ? "hooks" : "kit";
 /** `?lang=zh-CN` shows the kit, and writes the agent's context and the person's answers, in Chinese. */
 const LOCALE = params.get("lang") ?? "en";
+/**
+ * `?persist`: the conversation is kept in IndexedDB across reloads — a pending question comes back
+ * with its countdown, an answer not yet delivered goes out once.
+ */
+const PERSISTENCE = params.has("persist") ? { storage: createIndexedDbThreadStorage(), key: "parley-demo" } : undefined;
 
 function ScenarioPicker() {
   const { send, isRunning } = useAgentRun();
@@ -143,7 +149,14 @@ export function App() {
         {/* Another agent (PARLEY_AGENT_URL) knows nothing of the reference agent's scripts. */}
         {EMBEDDED_AGENT ? <ScenarioPicker /> : null}
         <small>
-          agent: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? "hooks-only version" : "kit version"}</a>
+          agent: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? "hooks-only version" : "kit version"}</a> ·{" "}
+          {PERSISTENCE ? (
+            <button type="button" className="demo-link" onClick={() => void PERSISTENCE.storage.remove(PERSISTENCE.key).then(() => location.reload())}>
+              forget this conversation
+            </button>
+          ) : (
+            <a href="?persist">keep it across reloads</a>
+          )}
         </small>
       </header>
       <main className="demo-main" data-ui={UI_MODE}>{UI_MODE === "kit" ? <KitChat /> : <HooksChat />}</main>
@@ -163,7 +176,7 @@ export function App() {
     </>
   );
   return (
-    <ParleyProvider agent={agent} locale={LOCALE} permissions={PERMISSIONS}>
+    <ParleyProvider agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE}>
       {UI_MODE === "kit" ? (
         <ParleyUIProvider className="demo-shell" locale={LOCALE}>{content}</ParleyUIProvider>
       ) : (

@@ -1,0 +1,103 @@
+/**
+ * A reload in the middle of a pending question, in Debian's chromium against the demo kept in
+ * IndexedDB (`?persist`): the card comes back as it was — its countdown going on from the original
+ * deadline — and the answer given after the reload reaches the agent exactly once (checked on the
+ * wire).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import type { RunAgentInput } from "@ag-ui/core";
+import type { ViteDevServer } from "vite";
+import { openBrowser, shown, startDemo, type Browser } from "./support";
+
+let server: ViteDevServer;
+let browser: Browser;
+let page: Page;
+let url: string;
+/** Bodies of the runs the page posted to the agent, in order. */
+const runs: RunAgentInput[] = [];
+let forwarded: Record<string, unknown> = {};
+
+beforeAll(async () => {
+  ({ server, url } = await startDemo());
+  browser = await openBrowser();
+  page = browser.page;
+  await page.route("**/api/agent", async (route) => {
+    const body = JSON.parse(route.request().postData() ?? "{}") as RunAgentInput;
+    body.forwardedProps = { ...(body.forwardedProps as object), ...forwarded };
+    runs.push(body);
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const scenario = (name: string) => page.getByRole("button", { name, exact: true }).click();
+const pending = (type: string) => page.locator(`[data-slot=thread] [data-slot=interaction][data-type=${type}][data-state=pending]`);
+/** Runs that carried a tool message answering `callId`. */
+const carrying = (callId: string) => runs.filter((run) => run.messages.some((m) => m.role === "tool" && m.toolCallId === callId)).length;
+
+describe("a reload during a pending question (?persist)", () => {
+  it("the permission card comes back as it was; the answer after the reload reaches the agent once", async () => {
+    await page.goto(`${url}?persist`);
+    await page.locator('[data-ui="kit"]').waitFor();
+    await scenario("Weekly report (permissions)");
+    const card = pending("permission_request");
+    await card.waitFor({ timeout: 15_000 });
+    const summary = await card.locator("[data-slot=interaction-header]").first().textContent();
+    await page.waitForTimeout(400); // the write (100 ms debounce, then IndexedDB)
+
+    await page.reload();
+    await page.locator('[data-ui="kit"]').waitFor();
+    await card.waitFor({ timeout: 10_000 });
+    expect(await card.locator("[data-slot=interaction-header]").first().textContent()).toBe(summary);
+    await shown(page, "Send the weekly report (report)").first().waitFor();
+    const before = runs.length;
+    await card.getByRole("radio", { name: /session/i }).click();
+    await card.getByRole("button", { name: "Approve" }).click();
+    await shown(page, "Read 412 customers").first().waitFor({ timeout: 15_000 });
+    const answered = runs.slice(before).flatMap((run) => run.messages.filter((m) => m.role === "tool").map((m) => m.toolCallId as string));
+    expect(answered).toHaveLength(1);
+    expect(carrying(answered[0]!)).toBe(1);
+    // The session grant came with the thread: the panel lists it.
+    await page.locator("[data-slot=permissions-panel] [data-scope=session][data-state=live]").first().waitFor();
+
+    // Reloaded again: the answered card stays answered and nothing is sent twice.
+    await pending("permission_request").waitFor({ timeout: 15_000 }); // the mail asks next
+    await page.waitForTimeout(400);
+    const runsBefore = runs.length;
+    await page.reload();
+    await page.locator('[data-ui="kit"]').waitFor();
+    await pending("permission_request").getByText("regional managers").first().waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(500);
+    expect(runs.length).toBe(runsBefore);
+    expect(carrying(answered[0]!)).toBe(1);
+    expect(browser.problems).toEqual([]);
+  });
+
+  it("a countdown goes on from its original deadline across the reload, and declines by itself", async () => {
+    await page.getByRole("button", { name: "forget this conversation" }).click();
+    await page.waitForURL(/persist/);
+    await page.locator('[data-ui="kit"]').waitFor();
+    await expect.poll(() => page.locator("[data-slot=thread] [data-slot=interaction]").count()).toBe(0);
+    forwarded = { expiresInMs: 6_000 };
+    await scenario("Address form");
+    const form = pending("input_request");
+    await form.waitFor({ timeout: 15_000 });
+    await form.locator("[data-slot=interaction-countdown]").waitFor();
+    const started = Date.now();
+    await page.waitForTimeout(1_500);
+    await page.reload();
+    await page.locator('[data-ui="kit"]').waitFor();
+    const back = page.locator("[data-slot=thread] [data-slot=interaction][data-type=input_request]");
+    await back.locator("[data-slot=interaction-countdown]").waitFor({ timeout: 10_000 });
+    await expect.poll(() => back.getAttribute("data-state"), { timeout: 12_000 }).toBe("timed-out");
+    // It declined at the deadline set before the reload (6 s), not 6 s after it.
+    expect(Date.now() - started).toBeLessThan(9_000);
+    await shown(page, "No address, no delivery").first().waitFor({ timeout: 15_000 });
+    expect(browser.problems).toEqual([]);
+  });
+});
