@@ -1,8 +1,8 @@
 import { memo, useMemo, useRef, useState, type ComponentPropsWithoutRef } from "react";
 import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
-import remarkGfm from "remark-gfm";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
+import { remarkGfmParse } from "./remarkGfmParse";
 import { splitMarkdownBlocks } from "./splitBlocks";
 
 const UNSAFE_SCHEME = /^\s*(javascript|vbscript|data|file):/i;
@@ -124,7 +124,7 @@ export const Markdown = memo(function Markdown({ children, className }: Markdown
   );
 });
 
-const REMARK_PLUGINS = [remarkGfm];
+const REMARK_PLUGINS = [remarkGfmParse];
 
 const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
   return (
