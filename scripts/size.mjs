@@ -50,51 +50,57 @@ if (existsSync(css)) {
 
 // 2. What an app ships: each entry bundled with its non-React dependencies, minified.
 const out = mkdtempSync(join(tmpdir(), "parley-size-"));
+const outCore = mkdtempSync(join(tmpdir(), "parley-size-core-"));
 try {
-  await build({
+  // Each entry in a build of its own, as an app that imports only it would bundle it: built
+  // together, the chunks the two entries share would count code only the other entry uses.
+  const bundle = (input, dir) => build({
     configFile: false,
     root,
     logLevel: "silent",
     plugins: [react()],
     build: {
-      outDir: out,
+      outDir: dir,
       emptyOutDir: true,
       minify: true,
       sourcemap: false,
       write: true,
       rolldownOptions: {
-        input: { "parley-ui": join(root, "src/index.ts"), "parley-ui__core": join(root, "src/core/index.ts") },
+        input,
         preserveEntrySignatures: "strict",
         external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\/client($|\/)/, /^rxjs($|\/)/],
         output: { format: "es", entryFileNames: "[name].js", chunkFileNames: "chunk-[name]-[hash].js" },
       },
     },
   });
+  await bundle({ "parley-ui": join(root, "src/index.ts") }, out);
+  await bundle({ "parley-ui__core": join(root, "src/core/index.ts") }, outCore);
   const files = readdirSync(join(out), { recursive: true }).filter((f) => String(f).endsWith(".js")).map(String);
   // Eager: what loads with the entry (static imports). With `lazy`, also the chunks it loads on
   // demand (dynamic `import("./x.js")`, e.g. the JSON Schema form), reported on their own row.
-  const weigh = (entry, lazy = false) => {
+  const weigh = (entry, lazy = false, dir = out) => {
     const seen = new Set();
     const visit = (file) => {
       if (seen.has(file)) return;
       seen.add(file);
-      const code = readFileSync(join(out, file), "utf8");
+      const code = readFileSync(join(dir, file), "utf8");
       for (const m of code.matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)) visit(m[1]);
       if (lazy) for (const m of code.matchAll(/import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g)) visit(m[1]);
     };
     visit(entry);
-    const joined = Buffer.concat([...seen].map((f) => readFileSync(join(out, f))));
+    const joined = Buffer.concat([...seen].map((f) => readFileSync(join(dir, f))));
     return { raw: joined.length, gz: gzip(joined) };
   };
   if (!files.includes("parley-ui.js")) throw new Error(`bundle missing; got ${files.join(", ")}`);
   const ui = weigh("parley-ui.js");
-  const core = weigh("parley-ui__core.js");
+  const core = weigh("parley-ui__core.js", false, outCore);
   rows.push({ name: "bundled:parley-ui", ...ui, note: "src/index.ts + deps, minified; what loads with the entry" });
   const all = weigh("parley-ui.js", true);
   rows.push({ name: "bundled:parley-ui+lazy", ...all, note: "plus the chunks loaded on first use (the JSON Schema form)" });
   rows.push({ name: "bundled:parley-ui/core", ...core, note: "src/core + deps, minified" });
 } finally {
   rmSync(out, { recursive: true, force: true });
+  rmSync(outCore, { recursive: true, force: true });
 }
 
 let failed = false;
