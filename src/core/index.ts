@@ -6,3 +6,7 @@ export * from "./enumeration";
 export * from "./run-input";
 export * from "./transport/types";
 export { createHttpAgent, ParleyHttpAgent, type FetchLike, type HttpAgentOptions } from "./transport/httpAgent";
+export type { ArgumentProblem, ToolOutcome, ToolParameters } from "./tools/frontendTools";
+export type { HeldEdits } from "./state/heldEdits";
+export type { StatePrediction, StatePredictions } from "./state/predictState";
+export type { StateRun } from "./state/stateRun";
