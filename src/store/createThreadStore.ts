@@ -117,10 +117,13 @@ export interface ThreadStoreState {
    * Edit the shared state (a value, or a function of the current one). The next run carries it;
    * while a run streams, the keys it changes win over the agent's state until the next run.
    */
-  setState(next: unknown | ((state: unknown) => unknown)): void;
+  setState(next: StateUpdate): void;
 }
 
 export type ThreadStore = StoreApi<ThreadStoreState>;
+
+/** A new shared state, or a function of the current one that returns it. */
+export type StateUpdate = ((state: any) => unknown) | Record<string, unknown> | readonly unknown[] | string | number | boolean | null;
 
 /**
  * One conversation with one agent: the folded thread plus the actions that drive it, on a
