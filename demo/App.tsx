@@ -17,6 +17,7 @@ import { createPermissions } from "../src/core/policy";
 import "../src/theme/parley.css";
 import { SCENARIOS } from "./agent/scenarios";
 import { FallbackComposer, FallbackRunError, FallbackStatus, FallbackThread } from "./fallback";
+import { DojoPanel } from "./dojo";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -101,6 +102,7 @@ export function App() {
             <InteractionQueue />
             <PermissionsPanel />
             <AuditLog />
+            <DojoPanel />
           </>
         ) : null}
         <StatePanel />
