@@ -126,10 +126,9 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
 /** Why a front-end tool call cannot take a result now, or `undefined` when it can. */
 function toolCallRefusal(thread: ThreadState, toolCallId: string): ActionRefusal | undefined {
   const call = thread.toolCalls.get(toolCallId);
-  if (!call) return { code: "not-found", message: `There is no tool call "${toolCallId}".` };
-  if (call.resultMessageId) return { code: "not-open", message: `Tool call "${toolCallId}" already has its result.` };
-  if (call.status === "streaming-args") return { code: "not-open", message: `Tool call "${toolCallId}" is still arriving.` };
-  if (call.interactionId) return { code: "not-answerable", message: `Tool call "${toolCallId}" asks a question: answer the question instead.` };
+  if (!call) return { code: "not-found", message: `No tool call "${toolCallId}".` };
+  if (call.resultMessageId || call.status === "streaming-args") return { code: "not-open", message: `Tool call "${toolCallId}" is not waiting for a result.` };
+  if (call.interactionId) return { code: "not-answerable", message: "This call asks a question: answer the question." };
   return undefined;
 }
 

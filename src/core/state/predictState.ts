@@ -33,7 +33,7 @@ export function setPredictions(d: Draft, value: unknown, event: unknown): void {
   const entries: StatePrediction[] = [];
   for (const item of list) {
     if (!isRecord(item) || typeof item.state_key !== "string" || !item.state_key || typeof item.tool !== "string" || (item.tool_argument !== undefined && typeof item.tool_argument !== "string")) {
-      return d.error("malformed-event", 'CUSTOM PredictState: value must be [{ state_key, tool, tool_argument? }] with string fields', event);
+      return d.error("malformed-event", "PredictState: value must be [{ state_key, tool, tool_argument? }]", event);
     }
     entries.push({ stateKey: item.state_key, tool: item.tool, ...(item.tool_argument ? { toolArgument: item.tool_argument } : {}) });
   }
