@@ -18,6 +18,9 @@ import {
 
 const card: CSSProperties = { border: "1px solid var(--demo-border)", borderRadius: "0.6rem", padding: "0.6rem 0.8rem", maxWidth: "36rem" };
 const row: CSSProperties = { display: "flex", gap: "0.5rem", alignItems: "center", flexWrap: "wrap" };
+// Inside the kit's root, whose base resets buttons: the demo styles its own.
+const button: CSSProperties = { font: "inherit", padding: "0.3rem 0.8rem", borderRadius: "0.4rem", border: "1px solid var(--demo-border)", cursor: "pointer" };
+const primary: CSSProperties = { ...button, background: "var(--demo-accent)", borderColor: "var(--demo-accent)", color: "#fff" };
 
 // Front-end tool: the agent paints the page.
 const BACKGROUND_PARAMETERS = {
@@ -69,8 +72,8 @@ function TaskStepPicker({ args, status, respond, result }: ToolRendererProps<{ s
       </ul>
       {respond ? (
         <div style={row}>
-          <button type="button" className="demo-primary" onClick={() => respond({ steps: shown })}>Confirm</button>
-          <button type="button" onClick={() => respond({ steps: shown.map((s) => ({ ...s, status: "disabled" })) })}>Reject</button>
+          <button type="button" style={primary} onClick={() => respond({ steps: shown })}>Confirm</button>
+          <button type="button" style={button} onClick={() => respond({ steps: shown.map((s) => ({ ...s, status: "disabled" })) })}>Reject</button>
         </div>
       ) : answered ? (
         <small>{`Confirmed ${answered.filter((s) => s.status === "enabled").length} of ${answered.length}`}</small>
@@ -105,8 +108,8 @@ function ConfirmChanges({ respond, result }: ToolRendererProps<object, { accepte
       {respond ? (
         <div style={row}>
           <span>Keep the changes to the document?</span>
-          <button type="button" className="demo-primary" onClick={() => respond({ accepted: true })}>Confirm</button>
-          <button type="button" onClick={() => respond({ accepted: false })}>Reject</button>
+          <button type="button" style={primary} onClick={() => respond({ accepted: true })}>Confirm</button>
+          <button type="button" style={button} onClick={() => respond({ accepted: false })}>Reject</button>
         </div>
       ) : result ? (
         <small>{result.accepted ? "Accepted" : "Rejected"}</small>
@@ -179,7 +182,7 @@ function RecipeEditor() {
       <ul data-testid="recipe-ingredients">
         {(recipe?.ingredients ?? []).map((item, i) => <li key={i}>{`${item.icon ?? ""} ${item.name ?? ""} — ${item.amount ?? ""}`}</li>)}
       </ul>
-      <button type="button" disabled={isRunning} onClick={() => send("Improve my recipe (recipe)")}>Improve with the agent</button>
+      <button type="button" style={{ ...button, marginTop: "0.4rem" }} disabled={isRunning} onClick={() => send("Improve my recipe (recipe)")}>Improve with the agent</button>
     </section>
   );
 }
