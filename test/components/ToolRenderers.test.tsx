@@ -7,7 +7,9 @@ import {
   ParleyUIProvider,
   MessageRenderer,
   ToolCallCard,
+  useAgentState,
   useMessageIds,
+  useSetAgentState,
   useFrontendTool,
   useStateRenderer,
   useToolRenderer,
@@ -129,6 +131,56 @@ describe("useFrontendTool with render", () => {
     expect(fake.inputs).toHaveLength(2);
     expect(fake.inputs[1]!.messages.at(-1)).toMatchObject({ role: "tool", toolCallId: "c1", content: '{"accepted":["Buy flour","Bake"]}' });
     expect(screen.queryByRole("button", { name: "Confirm" })).toBeNull();
+  });
+});
+
+describe("useFrontendTool with a handler", () => {
+  it("in StrictMode: declared once, the latest description goes out, the handler runs once per call, unmount removes it", async () => {
+    const fake = fakeAgent();
+    const store = createThreadStore({ agent: fake.agent, threadId: "t1", batch: "sync" });
+    const handler = vi.fn(({ background }: { background: string }) => ({ background }));
+    function Paint({ description }: { description: string }) {
+      useFrontendTool({ name: "change_background", description, parameters: { type: "object", properties: { background: { type: "string" } } }, handler });
+      return null;
+    }
+    const ui = (description: string, mounted = true) => (
+      <StrictMode>
+        <ParleyProvider store={store}>
+          <ParleyUIProvider>{mounted ? <Paint description={description} /> : null}</ParleyUIProvider>
+        </ParleyProvider>
+      </StrictMode>
+    );
+    const { rerender } = render(ui("first"));
+    rerender(ui("Paint the page"));
+    act(() => void store.getState().sendMessage("paint"));
+    expect(fake.inputs[0]!.tools.filter((t) => t.name === "change_background").map((t) => t.description)).toEqual(["Paint the page"]);
+    await act(async () => {
+      fake.play([ev.toolStart("c1", "change_background"), ev.toolArgs("c1", '{"background":"red"}'), ev.toolEnd("c1")]);
+      for (let i = 0; i < 20; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(fake.inputs).toHaveLength(2);
+    act(() => fake.play([]));
+    rerender(ui("gone", false));
+    act(() => void store.getState().sendMessage("again"));
+    expect(fake.inputs[2]!.tools.some((t) => t.name === "change_background")).toBe(false);
+  });
+});
+
+describe("useSetAgentState", () => {
+  it("edits the shared state the next run carries", () => {
+    const fake = fakeAgent();
+    const store = createThreadStore({ agent: fake.agent, threadId: "t1", batch: "sync", initialState: { recipe: { title: "Soup" } } });
+    function Title() {
+      const title = useAgentState((s: { recipe?: { title?: string } }) => s.recipe?.title);
+      const setState = useSetAgentState();
+      return <button onClick={() => setState((s: object) => ({ ...s, recipe: { title: "Pancakes" } }))}>{title}</button>;
+    }
+    render(<ParleyProvider store={store}><Title /></ParleyProvider>);
+    fireEvent.click(screen.getByRole("button", { name: "Soup" }));
+    expect(screen.getByRole("button", { name: "Pancakes" })).toBeInTheDocument();
+    act(() => void store.getState().sendMessage("go"));
+    expect(fake.inputs[0]!.state).toEqual({ recipe: { title: "Pancakes" } });
   });
 });
 
