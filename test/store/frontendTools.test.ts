@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { answerMessageId, createThreadStore, type ThreadStoreOptions } from "../../src";
 import { createPermissions, definePolicy } from "../../src/core/policy";
+import { z } from "zod/v4";
 import { ev } from "../support/events";
 import { fakeAgent } from "../support/fakeAgent";
 
@@ -49,6 +50,28 @@ describe("declaring", () => {
     s().registerTool({ name: "count", parameters: standard });
     s().sendMessage("hi");
     expect(fake.inputs[0]!.tools.find((t) => t.name === "count")!.parameters).toEqual({ type: "object", properties: { n: { type: "number" } }, "x-target": "draft-07" });
+  });
+
+  it("zod's own JSON Schema export is declared as it is, and checks the arguments", async () => {
+    const { fake, store, s } = setup();
+    const handler = vi.fn();
+    s().registerTool({ name: "steps", parameters: z.toJSONSchema(z.object({ steps: z.array(z.string()) })), handler });
+    s().sendMessage("hi");
+    expect(fake.inputs[0]!.tools.find((t) => t.name === "steps")!.parameters).toMatchObject({ type: "object", required: ["steps"] });
+    fake.play(call("c1", "steps", { steps: [1] }));
+    await settle();
+    expect(handler).not.toHaveBeenCalled();
+    expect(result(store, "c1")!.error).toContain("/steps/0");
+  });
+
+  it("a validator with no JSON Schema converter declares an open object (and warns), never its internals", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { fake, s } = setup();
+    s().registerTool({ name: "old_zod", parameters: { "~standard": { version: 1, vendor: "zod", validate: () => ({ value: {} }) }, _def: { typeName: "ZodObject" } } });
+    s().sendMessage("hi");
+    expect(fake.inputs[0]!.tools.find((t) => t.name === "old_zod")!.parameters).toEqual({ type: "object", properties: {} });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("z.toJSONSchema"));
+    warn.mockRestore();
   });
 
   it("the newest registration of a name wins; unregistering it restores the one before", () => {

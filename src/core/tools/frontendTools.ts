@@ -1,5 +1,6 @@
 import type { Tool } from "@ag-ui/core";
 import type { ThreadState, ToolCallState } from "../fold/types";
+import { isDevelopment } from "../dev";
 
 /**
  * Tools the app defines and runs itself (the "front-end tool" origin): declared in every run while
@@ -27,11 +28,11 @@ export function toolParametersSchema(parameters: unknown): Record<string, unknow
     const converted = standard.jsonSchema.input({ target: "draft-07" });
     if (isObject(converted)) return converted;
   }
-  if (!isObject(parameters)) return { type: "object", properties: {} };
-  if (!("~standard" in parameters)) return parameters;
-  // A converted schema that still carries its library's marker (zod's `toJSONSchema` output).
-  const { "~standard": _marker, ...plain } = parameters;
-  return plain;
+  if (isObject(parameters) && !("~standard" in parameters)) return parameters;
+  // A validator without a JSON Schema converter (zod before 4.2): sending its internals would be no
+  // schema at all, so the tool takes any object, and development says how to fix it.
+  if (parameters !== undefined && isDevelopment()) console.warn("Parley: a tool's parameters are neither a JSON Schema nor a Standard JSON Schema; pass z.toJSONSchema(schema) (or a JSON Schema) instead.");
+  return { type: "object", properties: {} };
 }
 
 /**
