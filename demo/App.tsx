@@ -19,6 +19,7 @@ import { createPermissions, definePolicy } from "../src/core/policy";
 import "../src/theme/parley.css";
 import { SCENARIOS } from "./agent/scenarios";
 import { HooksComposer, HooksRunError, HooksStatus, HooksThread } from "./HooksPage";
+import { DojoPanel } from "./dojo";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -168,6 +169,7 @@ export function App() {
             <TestModeSwitch />
             <PermissionsPanel />
             <AuditLog />
+            <DojoPanel />
           </>
         ) : null}
         <StatePanel />

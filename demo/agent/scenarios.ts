@@ -34,6 +34,7 @@ export type ScenarioName =
   | "notify"
   | "flaky"
   | "broken"
+  | DojoScenario
   | "default";
 
 /** One event and how long to wait before sending it. */
@@ -73,6 +74,13 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: "testmail", label: "Test mail (conditional)", trigger: "Send a test mail (testmail)" },
   { name: "flaky", label: "Flaky network", trigger: "Answer over a bad connection (flaky)" },
   { name: "broken", label: "Broken frame", trigger: "Send me one broken frame (broken)" },
+  // AG-UI's dojo (below, DOJO_SCENARIOS); their triggers name no earlier scenario.
+  { name: "background", label: "Dojo: front-end tool", trigger: "Make the background a sunset (background)" },
+  { name: "tasks", label: "Dojo: pick the steps", trigger: "Make a to-do list for a trip to Mars (tasks)" },
+  { name: "plan", label: "Dojo: steps in state", trigger: "Go through a launch checklist (plan)" },
+  { name: "haiku", label: "Dojo: haiku card", trigger: "Write me a haiku about the sea (haiku)" },
+  { name: "recipe", label: "Dojo: shared recipe", trigger: "Improve my recipe (recipe)" },
+  { name: "document", label: "Dojo: predictive document", trigger: "Draft a short story (document)" },
 ];
 
 export interface ScenarioOptions {
@@ -730,7 +738,7 @@ function permissionAnswer(s: Script, call: AnsweredCall): boolean {
 
 function toolResultRun(s: Script, call: AnsweredCall): void {
   s.start();
-  if (permissionAnswer(s, call)) return;
+  if (permissionAnswer(s, call) || dojoAnswer(s, call)) return;
   if (isBookingCall(call)) {
     s.text(bookingReply(call.content, call.args));
   } else {
@@ -1074,6 +1082,14 @@ export function planRun(input: RunAgentInput, options: ScenarioOptions = {}): Ru
       case "broken":
         broken(s);
         break;
+      case "background":
+      case "tasks":
+      case "plan":
+      case "haiku":
+      case "recipe":
+      case "document":
+        dojo(s, run.scenario);
+        break;
       default:
         fallback(s);
     }
@@ -1089,4 +1105,141 @@ export function planRun(input: RunAgentInput, options: ScenarioOptions = {}): Ru
  */
 export function scenarioEvents(input: RunAgentInput, options: ScenarioOptions = {}): TimedEvent[] {
   return planRun(input, options).events;
+}
+
+// ————————————————————————————————————————————————————————————————————————————————————————————
+// AG-UI's dojo, with its own tool and state names, so the demo page (and any client that speaks
+// them) works against this agent and against any dojo server: front-end tools (`change_background`),
+// human in the loop (`generate_task_steps`), agentic generative UI (state `steps`), tool-based
+// generative UI (`generate_haiku`), shared state (`recipe`), predictive state (`document` through
+// `write_document_local`, then `confirm_changes`).
+
+export type DojoScenario = "background" | "tasks" | "plan" | "haiku" | "recipe" | "document";
+
+const DOJO_NAMES: readonly string[] = ["background", "tasks", "plan", "haiku", "recipe", "document"] satisfies DojoScenario[];
+
+/** The dojo's scenarios, at the end of the picker. */
+export const DOJO_SCENARIOS = SCENARIOS.filter((x) => DOJO_NAMES.includes(x.name)) as readonly (ScenarioInfo & { name: DojoScenario })[];
+
+export const SUNSET = "linear-gradient(135deg, #f97316 0%, #db2777 100%)";
+export const MARS_STEPS = ["Train for zero gravity", "Pack oxygen and food", "Board the rocket", "Launch", "Land on Mars", "Plant a flag"];
+export const CHECKLIST = ["Fuel the rocket", "Check the weather", "Seal the hatch", "Start the countdown"];
+export const HAIKU = {
+  japanese: ["古池や", "蛙飛び込む", "水の音"],
+  english: ["An old silent pond", "A frog jumps into the pond", "Splash! Silence again."],
+};
+export const DEFAULT_RECIPE = {
+  title: "Pancakes",
+  skill_level: "Beginner",
+  ingredients: [
+    { icon: "🥚", name: "Eggs", amount: "2" },
+    { icon: "🥛", name: "Milk", amount: "250 ml" },
+  ],
+  instructions: ["Whisk the eggs and the milk"],
+};
+export const STORY =
+  "The lighthouse keeper counted ships the way other people counted sheep. One night the sea was empty, and the light swept over nothing but waves. " +
+  "At dawn a small boat came in with no one aboard, only a letter addressed to her, in her own handwriting, dated tomorrow.";
+
+/** The state without the keys of the other dojo views, so the thread shows one view at a time. */
+function dojoState(s: Script, drop: readonly string[], add: Record<string, unknown>): Record<string, unknown> {
+  const state: Json = isRecord(s.input.state) ? { ...s.input.state } : {};
+  for (const key of drop) delete state[key];
+  return { ...state, ...add };
+}
+
+function snapshot(s: Script, state: Record<string, unknown>, delayMs = 30): void {
+  s.push({ type: EventType.STATE_SNAPSHOT, snapshot: state } as BaseEvent, delayMs);
+}
+
+function dojo(s: Script, scenario: DojoScenario): void {
+  s.start();
+  switch (scenario) {
+    case "background": {
+      const messageId = s.text("Painting the page for you.");
+      const toolCallId = s.toolCall("change_background", { background: SUNSET }, messageId);
+      s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
+      return;
+    }
+    case "tasks": {
+      const messageId = s.text("Here is a plan. Untick what you don't want, then confirm.");
+      const toolCallId = s.toolCall("generate_task_steps", { steps: MARS_STEPS.map((description) => ({ description, status: "enabled" })) }, messageId);
+      s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
+      return;
+    }
+    case "plan": {
+      snapshot(s, dojoState(s, ["document"], { steps: CHECKLIST.map((description) => ({ description, status: "pending" })) }));
+      CHECKLIST.forEach((_, i) => {
+        s.push({ type: EventType.STATE_DELTA, delta: [{ op: "replace", path: `/steps/${i}/status`, value: "completed" }] } as BaseEvent, 450);
+      });
+      s.text("All four checks are done: ready for launch.");
+      s.finish();
+      return;
+    }
+    case "haiku": {
+      const toolCallId = s.toolCall("generate_haiku", HAIKU, s.id("msg"));
+      s.toolResult(toolCallId, { shown: true }, 30);
+      s.text("Here is your haiku.");
+      s.finish();
+      return;
+    }
+    case "recipe": {
+      const given: unknown = isRecord(s.input.state) ? s.input.state.recipe : undefined;
+      const recipe: Json = isRecord(given) ? { ...given } : { ...DEFAULT_RECIPE };
+      const ingredients: unknown[] = Array.isArray(recipe.ingredients) ? recipe.ingredients : [];
+      const instructions: unknown[] = Array.isArray(recipe.instructions) ? recipe.instructions : [];
+      const has = (name: string) => ingredients.some((i) => isRecord(i) && i.name === name);
+      const added = ["Flour", "Butter", "Sugar"].find((name) => !has(name)) ?? "Salt";
+      const improved = {
+        ...recipe,
+        ingredients: [...ingredients, { icon: "➕", name: added, amount: "to taste" }],
+        instructions: [...instructions, `Fold in the ${added.toLowerCase()}`],
+      };
+      snapshot(s, dojoState(s, [], { recipe: improved }));
+      const title = typeof recipe.title === "string" && recipe.title.trim() ? recipe.title.trim().slice(0, 80) : "your recipe";
+      s.text(`I improved “${title}”: added ${added.toLowerCase()} and a step for it.`);
+      s.finish();
+      return;
+    }
+    case "document": {
+      snapshot(s, dojoState(s, ["steps"], { document: "" }));
+      s.push({ type: EventType.CUSTOM, name: "PredictState", value: [{ state_key: "document", tool: "write_document_local", tool_argument: "document" }] } as BaseEvent, 20);
+      const writeId = s.toolCall("write_document_local", { document: STORY }, s.id("msg"));
+      s.toolResult(writeId, { written: STORY.length }, 30);
+      snapshot(s, dojoState(s, ["steps"], { document: STORY }));
+      const messageId = s.text("I drafted the story. Keep it?");
+      const confirmId = s.toolCall("confirm_changes", {}, messageId);
+      s.finish({ type: "success", pendingToolCallIds: [confirmId] });
+      return;
+    }
+  }
+}
+
+/** The run after a dojo front-end tool answered; false when the call is not one of the dojo's. */
+function dojoAnswer(s: Script, call: AnsweredCall): boolean {
+  const answer = parseJson(call.content);
+  const failed = isRecord(answer) && typeof answer.error === "string" ? answer.error : undefined;
+  switch (call.name) {
+    case "change_background":
+      s.text(failed ? `I could not change the background: ${failed}` : "Done: the background is a sunset now.");
+      break;
+    case "generate_task_steps": {
+      const steps: unknown[] = isRecord(answer) && Array.isArray(answer.steps) ? answer.steps : [];
+      const chosen = steps.flatMap((st) => (isRecord(st) && st.status === "enabled" && typeof st.description === "string" ? [st.description] : []));
+      s.text(failed || chosen.length === 0 ? "No problem, I won't do any of them." : `Great — I'll do ${chosen.length} step${chosen.length === 1 ? "" : "s"}: ${chosen.join(", ")}.`);
+      break;
+    }
+    case "confirm_changes":
+      if (isRecord(answer) && answer.accepted === true) {
+        s.text("Saved the story.");
+      } else {
+        snapshot(s, dojoState(s, ["document"], {}));
+        s.text("Discarded the draft.");
+      }
+      break;
+    default:
+      return false;
+  }
+  s.finish();
+  return true;
 }

@@ -9,7 +9,12 @@ export {
   type MessageComponents,
   type MessageKind,
   type MessageRegistry,
+  type ToolRenderer,
+  type ToolRendererKey,
+  type ToolRendererProps,
+  type ToolRenderStatus,
 } from "./registry/registry";
+export { useFrontendTool, useStateRenderer, useToolRenderer, useToolRendererFor, type StateRendererProps, type UseFrontendToolOptions } from "./registry/toolHooks";
 export { useMessageRegistry } from "./registry/UIContext";
 export { MessageRenderer, useMessageComponent, type MessageRendererProps } from "./registry/MessageRenderer";
 export { Fallback } from "./registry/Fallback";

@@ -9,3 +9,7 @@ export { createHttpAgent, ParleyHttpAgent, type FetchLike, type HttpAgentOptions
 // Re-checking a grant at execution time (seed 001) needs no engine: the same check the engine makes.
 export { checkGrant, grantStatus, type GrantStatus } from "./policy/grants";
 export type { Grant, GrantCheckOptions, GrantScope, Operation, PolicyDecision, PolicyVerdict } from "./policy/types";
+export type { ArgumentProblem, ToolOutcome, ToolParameters } from "./tools/frontendTools";
+export type { HeldEdits } from "./state/heldEdits";
+export type { StatePrediction, StatePredictions } from "./state/predictState";
+export type { StateRun } from "./state/stateRun";

@@ -1,5 +1,6 @@
 export { ParleyProvider, useThreadStore, type ParleyProviderProps } from "./ParleyProvider";
 export { useAgentRun, useAgentState, useMessage, useMessageIds, useThread, useToolCall, type AgentRun } from "./hooks";
+export { useSetAgentState } from "./sharedState";
 export {
   useAuditLog,
   useCountdown,

@@ -10,6 +10,8 @@ import { isDevelopment } from "../core/dev";
 import { describeRunFailure } from "./describeRunFailure";
 import { answerRevokeCalls, auditForgeries, decideByPermissions, grantForApproval } from "./permissionSteps";
 import { createFrameBatcher, type BatchMode } from "./frameBatcher";
+import { createFrontendTools, type FrontendTool } from "./frontendTools";
+import { toolOutcomeMessage } from "../core/tools/frontendTools";
 
 export type { RunOptions };
 
@@ -112,9 +114,27 @@ export interface ThreadStoreState {
   reset(): void;
   /** Use another agent from the next run on (a run in progress is left alone). */
   setAgent(agent: AgentLike | undefined): void;
+  /**
+   * Declare a tool the app runs itself (`useFrontendTool` does this while mounted); returns its
+   * unregister. Calls the agent leaves for it are answered by its handler, or wait for
+   * {@link respondToTool} when it has none.
+   */
+  registerTool(tool: FrontendTool): () => void;
+  /** Answer a call of a front-end tool (a `render` tool's `respond`); `error` answers it as failed. */
+  respondToTool(toolCallId: string, value: unknown, options?: { error?: string }): ActionResult;
+  /** The calls whose front-end handlers are running now. */
+  runningToolCallIds: readonly string[];
+  /**
+   * Edit the shared state (a value, or a function of the current one). The next run carries it;
+   * while a run streams, the keys it changes win over the agent's state until the next run.
+   */
+  setState(next: StateUpdate): void;
 }
 
 export type ThreadStore = StoreApi<ThreadStoreState>;
+
+/** A new shared state, or a function of the current one that returns it. */
+export type StateUpdate = ((state: any) => unknown) | Record<string, unknown> | readonly unknown[] | string | number | boolean | null;
 
 /**
  * One conversation with one agent: the folded thread plus the actions that drive it, on a
@@ -160,6 +180,15 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
 
   return createStore<ThreadStoreState>()((set, get) => {
+    const tools = createFrontendTools({
+      thread: () => get().thread,
+      apply: (action) => act(action).ok,
+      answered: () => continueIfAnswered(),
+      runningChanged: (ids) => set({ runningToolCallIds: ids }),
+      now,
+      permissions,
+    });
+
     /** New interactions start their relative deadlines when this client first sees them. */
     const withReceived = (before: ThreadState, thread: ThreadState): ThreadState => {
       if (thread.interactions === before.interactions) return thread;
@@ -218,7 +247,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     const continueIfAnswered = (afterRun = false) => {
       if (options.autoContinue === false) return;
       const { agent, isRunning, thread } = get();
-      if (!agent || isRunning || selectPendingIds(thread).length) return;
+      if (!agent || isRunning || selectPendingIds(thread).length || tools.hasPending(thread)) return;
       // After a run that failed, the person decides (Retry): going on by itself could loop.
       if (afterRun && thread.runs[thread.runs.length - 1]?.status === "error") return;
       if (!owesRun && undeliveredIds(thread).length === 0) return;
@@ -271,8 +300,13 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       set({ thread, isRunning: false, reconnecting: undefined });
       tellAgent(agent, thread);
       scheduleDeadlines();
-      // A run that ended with every question it asked already answered (or a notification shown) goes on.
-      if (!ending) queueMicrotask(() => continueIfAnswered(true));
+      // A run that ended with every question it asked already answered (or a notification shown)
+      // goes on; calls it left for the app's own tools are answered first.
+      if (!ending)
+        queueMicrotask(() => {
+          tools.start();
+          continueIfAnswered(true);
+        });
     };
 
     const run = (runOptions: RunOptions = {}): boolean => {
@@ -286,6 +320,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       }
       const owed = undeliveredIds(thread);
       thread = withAnswersInWords(thread);
+      // The person's held edits go out with this run: from now on the agent has seen them.
+      if (thread.stateEdits) thread = applyClientAction(thread, { type: "set-state", state: thread.state });
       const runId = createId();
       const input = buildRunInput(thread, {
         runId,
@@ -294,6 +330,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         run: runOptions,
         ...(options.parleyTools === false ? { parleyTools: false } : {}),
         locale,
+        frontendTools: tools.declared(),
         ...(permissions
           ? { extraTools: permissions.tools, extraContext: permissions.context(thread.grants, { now: now(), locale }), identity: permissions.identity }
           : {}),
@@ -382,6 +419,9 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       }
       // Checked before the message is added: a refused run must not leave it behind unsent.
       if (uncoveredInterrupts(get().thread, [...(options.defaults?.resume ?? []), ...(rest.resume ?? [])]).length) return false;
+      // A front-end tool still waiting (or running) gets a result first: a call left unanswered
+      // makes the run's history one model APIs reject.
+      tools.dismiss("The person sent a new message instead.");
       const message: Message = { id: createId(), role: "user", content };
       // The declined questions are said before the person's new message, as they happened.
       set((s) => ({ thread: applyClientAction(withAnswersInWords(s.thread), { type: "append-message", message }) }));
@@ -396,7 +436,10 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       reconnecting: undefined,
       run,
       sendMessage,
-      stop: () => halt("cancelled"),
+      stop() {
+        tools.abort("Stopped by the person.");
+        halt("cancelled");
+      },
       pause() {
         if (!active || pauseBlocker(get().thread)) return false;
         halt("paused");
@@ -471,6 +514,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       },
       reset() {
         get().stop();
+        tools.reset();
         lastRun = undefined;
         owesRun = false;
         inFlight = undefined;
@@ -482,6 +526,22 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       setAgent(agent) {
         // A run in progress keeps going on the agent it started with; the next run uses this one.
         if (get().agent !== agent) set({ agent });
+      },
+      runningToolCallIds: [],
+      registerTool(tool) {
+        const unregister = tools.register(tool);
+        // A call may already wait for this tool (registered after the run ended).
+        queueMicrotask(() => tools.start());
+        return unregister;
+      },
+      respondToTool(toolCallId, value, respondOptions = {}) {
+        const outcome = respondOptions.error !== undefined ? { ok: false as const, error: respondOptions.error } : { ok: true as const, value };
+        return settleAndContinue({ type: "tool-result", toolCallId, ...toolOutcomeMessage(outcome), at: now() });
+      },
+      setState(next) {
+        const thread = get().thread;
+        const state = typeof next === "function" ? (next as (state: unknown) => unknown)(thread.state) : next;
+        set({ thread: applyClientAction(thread, { type: "set-state", state, hold: active !== undefined }) });
       },
     };
   });

@@ -1,5 +1,5 @@
 import { memo, useContext, useSyncExternalStore } from "react";
-import { useMessage } from "../../react/hooks";
+import { useMessage, useThread } from "../../react/hooks";
 import { defaultMessageComponents } from "../message/defaults";
 import { Fallback } from "./Fallback";
 import { MessageErrorBoundary } from "./MessageErrorBoundary";
@@ -39,10 +39,26 @@ export interface MessageRendererProps {
 export const MessageRenderer = memo(function MessageRenderer({ id }: MessageRendererProps) {
   const message = useMessage(id);
   const Component = useMessageComponent(message ? messageKind(message) : "assistant");
+  // The state views (`useStateRenderer`) show after the message the state's run began at.
+  const anchorsState = useThread((t) => t.stateRun?.afterMessageId === id);
+  const { registry } = useContext(UIContext);
   if (!message) return null;
-  return (
+  const rendered = (
     <MessageErrorBoundary message={message}>
       <Component message={message} />
     </MessageErrorBoundary>
+  );
+  if (!anchorsState) return rendered;
+  return (
+    <>
+      {rendered}
+      {registry.getAll("state").map((View, i) => (
+        <div key={i} data-slot="state-view">
+          <MessageErrorBoundary message={message}>
+            <View />
+          </MessageErrorBoundary>
+        </div>
+      ))}
+    </>
   );
 });

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { ThreadMessage } from "../../core/fold";
+import type { ThreadMessage, ToolCallState } from "../../core/fold";
 import type { InteractionType } from "../../core/protocol";
 
 /** What a message component receives. */
@@ -20,6 +20,43 @@ export type MessageComponent = ComponentType<MessageComponentProps>;
  * `messageType` (`"advice"`, `"permission_request"`, a namespaced `"acme:seat_map"`).
  */
 export type MessageKind = Exclude<ThreadMessage["role"], "interaction"> | `activity:${string}` | InteractionType;
+
+/** What renders the thread's tool calls: `tool:<name>` for one tool, `tool:*` for every tool. */
+export type ToolRendererKey = `tool:${string}`;
+
+/**
+ * How a call is doing, as a tool renderer shows it: its arguments `streaming-args`; `waiting` for
+ * its result (or for the person, when `respond` is given); `executing` while the app's handler
+ * runs; `complete`; `error`.
+ */
+export type ToolRenderStatus = "streaming-args" | "waiting" | "executing" | "complete" | "error";
+
+/** What a tool renderer receives. */
+export interface ToolRendererProps<Args = Record<string, unknown>, Result = unknown> {
+  name: string;
+  toolCallId: string;
+  /** The arguments parsed so far: partial while they stream (a haiku that fills in line by line). */
+  args: Partial<Args> | undefined;
+  status: ToolRenderStatus;
+  /** The result: parsed as JSON when it is JSON, else the text; `undefined` until it arrives. */
+  result: Result | undefined;
+  /** The result's error, when the call failed. */
+  error?: string;
+  /**
+   * Answers the call — given while a call of the app's own tool waits for the person (a tool
+   * registered with `render` and no `handler`).
+   */
+  respond?: (value: unknown) => void;
+  call: ToolCallState;
+}
+
+/**
+ * A component that renders calls of one tool (or of every tool, under `tool:*`).
+ *
+ * @example
+ * const Haiku: ToolRenderer<{ japanese: string[] }> = ({ args }) => <p>{args?.japanese?.join(" / ")}</p>;
+ */
+export type ToolRenderer<Args = any, Result = any> = ComponentType<ToolRendererProps<Args, Result>>;
 
 /** Overrides keyed by kind, as `<ParleyUIProvider components={…}>` takes them. */
 export type MessageComponents = Partial<Record<MessageKind, MessageComponent>>;
@@ -45,8 +82,13 @@ export interface MessageRegistry {
    * Registers `Component` for `kind` and returns the function that removes it again (restoring
    * whatever was registered before), so an effect can register and clean up.
    */
+  register(kind: ToolRendererKey, Component: ToolRenderer): () => void;
+  register(kind: "state", Component: ComponentType): () => void;
   register(kind: MessageKind, Component: MessageComponent): () => void;
+  get(kind: ToolRendererKey): ToolRenderer | undefined;
   get(kind: MessageKind): MessageComponent | undefined;
+  /** Every component registered for `kind`, oldest first (the thread's state views under `"state"`). */
+  getAll(kind: string): readonly ComponentType<any>[];
   subscribe(listener: () => void): () => void;
   /** Changes on every register/unregister; for `useSyncExternalStore`. */
   getVersion(): number;
@@ -63,7 +105,7 @@ export interface MessageRegistry {
  */
 export function createMessageRegistry(): MessageRegistry {
   // A stack per kind, so unregistering the newest reveals the previous registration.
-  const entries = new Map<MessageKind, { Component: MessageComponent }[]>();
+  const entries = new Map<string, { Component: ComponentType<any> }[]>();
   const listeners = new Set<() => void>();
   let version = 0;
   const notify = () => {
@@ -71,7 +113,7 @@ export function createMessageRegistry(): MessageRegistry {
     listeners.forEach((l) => l());
   };
   return {
-    register(kind, Component) {
+    register(kind: string, Component: ComponentType<any>) {
       const entry = { Component };
       const stack = entries.get(kind) ?? [];
       stack.push(entry);
@@ -87,9 +129,12 @@ export function createMessageRegistry(): MessageRegistry {
         notify();
       };
     },
-    get(kind) {
+    get(kind: string) {
       const stack = entries.get(kind);
       return stack?.[stack.length - 1]?.Component;
+    },
+    getAll(kind) {
+      return (entries.get(kind) ?? []).map((e) => e.Component);
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -4,6 +4,8 @@ import { contentToText } from "@ag-ui/core";
 import type { ThreadMessage, ToolCallState } from "../../core/fold";
 import { useMessage, useToolCall } from "../../react/hooks";
 import { useInteraction } from "../../react/interactions";
+import { useToolRendererFor } from "../registry/toolHooks";
+import { RenderedToolCall } from "./RenderedToolCall";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 
@@ -195,9 +197,11 @@ export function ToolCallCard({ id, defaultOpen, className }: ToolCallCardProps) 
   const call = useToolCall(id);
   const result = useMessage(call?.resultMessageId ?? "");
   const interaction = useInteraction(call?.interactionId);
+  const Renderer = useToolRendererFor(call?.name);
   if (!call) return null;
   // A call of one of Parley's own tools is the question itself: its card (the next row) shows it.
   if (interaction?.origin.kind === "tool") return null;
+  if (Renderer) return <RenderedToolCall call={call} result={result} Renderer={Renderer} />;
   return (
     <ToolCall.Root call={call} result={result} defaultOpen={defaultOpen} className={className}>
       <ToolCall.Trigger>

@@ -7,6 +7,7 @@ import type { RunFailure, RunRecord, ThreadMessage, ThreadState } from "../fold/
 import { toolResultContent } from "../interactions/delivery";
 import type { AnswerMethod, Interaction, InteractionResponse } from "../interactions/types";
 import type { AuditRecord, Grant } from "../policy/types";
+import { holdChangedKeys } from "../state/heldEdits";
 import { checkResponse } from "./checkResponse";
 
 /**
@@ -33,6 +34,18 @@ export type ClientAction =
   | { type: "approve-by-grant"; interactionId: string; grant: Grant; at: number }
   /** A permission request the app's policy forbids: declined without asking. */
   | { type: "deny-by-policy"; interactionId: string; reason: string; at: number; who?: string }
+  /** A front-end tool call the app's policy forbids: answered with a refusal, without running. */
+  | { type: "deny-by-policy"; toolCallId: string; reason: string; at: number; who?: string }
+  /**
+   * The result of a call of the app's own (front-end) tool: what its handler returned or threw, or
+   * what the person answered in its `render`. `error` marks a failed call.
+   */
+  | { type: "tool-result"; toolCallId: string; content: string; error?: string; at: number }
+  /**
+   * The person's (or the app's) edit of the shared state. `hold` (while a run streams): the keys it
+   * changes win over the agent's state until the next run starts; without it, nothing is held.
+   */
+  | { type: "set-state"; state: unknown; hold?: boolean }
   /** Something from the agent tried to answer for the person and the fold refused it: audited as suspicious. */
   | { type: "record-forgery"; eventIndex: number; detail: string; at: number }
   /** A grant ends: by the person (click), the app, or the agent's revoke tool on the person's word. */
@@ -70,6 +83,8 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
       if (!grant) return { code: "not-found", message: `There is no grant "${action.grantId}".` };
       return grant.revokedAt !== undefined ? { code: "not-open", message: "This grant was already revoked." } : undefined;
     }
+    case "tool-result":
+      return toolCallRefusal(thread, action.toolCallId);
     case "answer":
     case "decline":
     case "timeout":
@@ -77,6 +92,7 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
     case "correct":
     case "approve-by-grant":
     case "deny-by-policy": {
+      if ("toolCallId" in action) return toolCallRefusal(thread, action.toolCallId);
       const interaction = thread.interactions.get(action.interactionId);
       if (!interaction) return { code: "not-found", message: `There is no question "${action.interactionId}".` };
       if (action.type === "correct") {
@@ -105,6 +121,15 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
     default:
       return undefined;
   }
+}
+
+/** Why a front-end tool call cannot take a result now, or `undefined` when it can. */
+function toolCallRefusal(thread: ThreadState, toolCallId: string): ActionRefusal | undefined {
+  const call = thread.toolCalls.get(toolCallId);
+  if (!call) return { code: "not-found", message: `No tool call "${toolCallId}".` };
+  if (call.resultMessageId || call.status === "streaming-args") return { code: "not-open", message: `Tool call "${toolCallId}" is not waiting for a result.` };
+  if (call.interactionId) return { code: "not-answerable", message: "This call asks a question: answer the question." };
+  return undefined;
 }
 
 function describeStatus(interaction: Interaction): string {
@@ -182,8 +207,25 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       settle(d, action.interactionId, "answered", action.at, "grant", { approved: true, scope: action.grant.scope, grantId: action.grant.id }, action.grant.grantedBy);
       break;
     case "deny-by-policy":
-      settle(d, action.interactionId, "declined", action.at, "policy", undefined, action.who ?? "policy", true, action.reason);
+      if ("toolCallId" in action) {
+        const name = d.s.toolCalls.get(action.toolCallId)?.name ?? "";
+        writeToolResult(d, action.toolCallId, JSON.stringify({ error: action.reason }), action.reason);
+        audit(d, { at: action.at, decision: "denied_by_policy", how: "policy", who: action.who ?? "policy", operation: name, detail: action.reason }, `${action.toolCallId}:denied_by_policy:${action.at}`);
+      } else {
+        settle(d, action.interactionId, "declined", action.at, "policy", undefined, action.who ?? "policy", true, action.reason);
+      }
       break;
+    case "tool-result":
+      writeToolResult(d, action.toolCallId, action.content, action.error);
+      break;
+    case "set-state": {
+      const held = action.hold ? holdChangedKeys(d.s.state, action.state, d.s.stateEdits) : undefined;
+      if (action.state === thread.state && held === thread.stateEdits) return thread;
+      d.s.state = action.state;
+      if (held) d.s.stateEdits = held;
+      else delete d.s.stateEdits;
+      break;
+    }
     case "record-forgery":
       audit(d, { at: action.at, decision: "refused_forgery", how: "agent", who: "agent", detail: action.detail, suspicious: true }, `forgery:${action.eventIndex}`);
       break;
@@ -274,8 +316,8 @@ function putGrant(d: Draft, grant: Grant): void {
   else grants[index] = grant;
 }
 
-/** The tool message that answers a Parley tool call: added once, rewritten on correction. */
-function writeToolResult(d: Draft, toolCallId: string, content: string): void {
+/** The tool message that answers a tool call: added once, rewritten on correction. */
+function writeToolResult(d: Draft, toolCallId: string, content: string, error?: string): void {
   const messageId = answerMessageId(toolCallId);
   const existing = d.s.messages.get(messageId);
   if (existing?.role === "tool") {
@@ -284,7 +326,7 @@ function writeToolResult(d: Draft, toolCallId: string, content: string): void {
     d.edit("messages").set(owned);
     return;
   }
-  const message: ToolMessage = { id: messageId, role: "tool", toolCallId, content };
+  const message: ToolMessage = { id: messageId, role: "tool", toolCallId, content, ...(error !== undefined ? { error } : {}) };
   addMessage(d, d.adopt(message) as ThreadMessage);
   linkToolResult(d, message as ThreadMessage);
 }

@@ -21,6 +21,9 @@ import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "
 import { deriveStatus } from "./status";
 import { TRANSPORT_SOURCE } from "../transport/types";
 import type { ThreadState } from "./types";
+import { withHeldEdits, withoutHeldPaths } from "../state/heldEdits";
+import { predictFromToolCalls, PREDICT_STATE_EVENT, setPredictions } from "../state/predictState";
+import { markStateRun } from "../state/stateRun";
 
 /** What a thread starts from. */
 export interface ThreadInit {
@@ -170,7 +173,10 @@ function applyEvent(d: Draft, raw: unknown): void {
     case EventType.ACTIVITY_DELTA:
       return activityDelta(d, event);
     case EventType.STATE_SNAPSHOT:
-      d.s.state = (event as { snapshot?: unknown }).snapshot;
+      // Predictions first, so the agent's own state wins over them.
+      predictFromToolCalls(d);
+      markStateRun(d);
+      d.s.state = withHeldEdits((event as { snapshot?: unknown }).snapshot, d.s.stateEdits);
       return;
     case EventType.STATE_DELTA:
       return stateDelta(d, event);
@@ -207,6 +213,7 @@ function applyEvent(d: Draft, raw: unknown): void {
       if (typeof name !== "string") return malformed(d, event, "name", "a string");
       d.log("customEvents", { name, value, eventIndex: d.eventIndex });
       if (name === INTERACTION_EVENT || name === LANGGRAPH_INTERRUPT_EVENT) customInteraction(d, name, value, event);
+      else if (name === PREDICT_STATE_EVENT) setPredictions(d, value, event);
       return;
     }
     default: {
@@ -243,8 +250,12 @@ function closeLanesFor(d: Draft, type: EventType, event: { subagentRunId?: unkno
 
 function stateDelta(d: Draft, event: { type?: unknown; delta?: unknown }): void {
   if (!Array.isArray(event.delta)) return malformed(d, event, "delta", "an array of JSON Patch operations");
+  predictFromToolCalls(d);
+  markStateRun(d);
+  const held = d.s.stateEdits;
   try {
-    d.s.state = applyJsonPatch(d.s.state, event.delta, d);
+    const patched = applyJsonPatch(d.s.state, held ? withoutHeldPaths(event.delta, held) : event.delta, d);
+    d.s.state = held ? withHeldEdits(patched, held) : patched;
   } catch (error) {
     // The old state is kept whole (a patch applies entirely or not at all) and the error is kept.
     d.error("patch-failed", `STATE_DELTA did not apply: ${describe(error)}`, event);
@@ -266,6 +277,7 @@ function finish(d: Draft): ThreadState {
       : parseArgs(call.argsText);
   }
   if (d.touchedToolCalls.size) syncToolInteractions(d, d.touchedToolCalls);
+  if (d.s.predictions) predictFromToolCalls(d);
   d.s.eventCount = d.eventIndex;
   d.s.status = deriveStatus(d.s);
   return d.s;

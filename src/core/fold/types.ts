@@ -1,6 +1,9 @@
 import type { IdTable } from "./idTable";
 import type { Interaction, InteractionRow } from "../interactions/types";
 import type { AuditRecord, Grant } from "../policy/types";
+import type { HeldEdits } from "../state/heldEdits";
+import type { StatePredictions } from "../state/predictState";
+import type { StateRun } from "../state/stateRun";
 import type {
   ActivityMessage,
   AssistantMessage,
@@ -167,8 +170,17 @@ export interface ThreadState {
   messages: ReadonlyTable<ThreadMessage>;
   /** Tool calls by id (`thread.toolCalls.get(id)`). */
   toolCalls: ReadonlyTable<ToolCallState>;
-  /** The agent's shared state (`STATE_SNAPSHOT` / `STATE_DELTA`). */
+  /** The agent's shared state (`STATE_SNAPSHOT` / `STATE_DELTA`), with the person's edits (`set-state`). */
   state: unknown;
+  /**
+   * Top-level keys the person set while a run streamed: they win over the agent's state until the
+   * next run carries them (see `core/state/heldEdits`).
+   */
+  stateEdits?: HeldEdits;
+  /** `CUSTOM PredictState`: tool arguments shown as state while they stream, for one run. */
+  predictions?: StatePredictions;
+  /** The run that changed the state last, and where in the thread its state views show. */
+  stateRun?: StateRun;
   runs: readonly RunRecord[];
   activeSteps: readonly StepRecord[];
   subagents: Readonly<Record<string, SubagentRecord>>;

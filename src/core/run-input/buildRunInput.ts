@@ -28,6 +28,8 @@ export interface BuildRunInputOptions {
   parleyTools?: boolean;
   /** The language of the context Parley writes (`en`, `zh-CN`). */
   locale?: string;
+  /** The app's front-end tools registered now (`useFrontendTool`), declared after the run's own and the defaults. */
+  frontendTools?: readonly Tool[];
   /** Tools and context the permissions engine adds (the revoke tool, the live grants). */
   extraTools?: readonly Tool[];
   extraContext?: readonly Context[];
@@ -52,7 +54,7 @@ export function buildRunInput(thread: ThreadState, options: BuildRunInputOptions
     runId: options.runId,
     messages: contextMessages(thread),
     state: thread.state,
-    tools: mergeTools(run.tools, defaults.tools, options.parleyTools === false ? undefined : parleyTools, options.extraTools),
+    tools: mergeTools(run.tools, defaults.tools, options.frontendTools, options.parleyTools === false ? undefined : parleyTools, options.extraTools),
     context: [...(defaults.context ?? []), ...(run.context ?? []), ...parleyContext(thread, options.locale), ...(options.extraContext ?? [])],
     forwardedProps: withIdentity(forwardedProps(thread, defaults.forwardedProps, run.forwardedProps), options.identity),
   };

@@ -1,0 +1,189 @@
+import type { Tool } from "@ag-ui/core";
+import type { ThreadState } from "../core/fold";
+import type { ClientAction } from "../core/actions";
+import type { PermissionsEngine } from "../core/policy/engine";
+import {
+  argumentsRejected,
+  declareTool,
+  handlerFailed,
+  pendingFrontendCalls,
+  toolOutcomeMessage,
+  toolParametersSchema,
+  type ToolOutcome,
+  type ToolParameters,
+} from "../core/tools/frontendTools";
+
+/** What a front-end tool's handler is given besides the arguments. */
+export interface ToolHandlerContext {
+  /** Aborted when the person presses Stop (or moves on) before the handler finished. */
+  signal: AbortSignal;
+  toolCallId: string;
+}
+
+/**
+ * A tool the app defines and runs itself. Declared in every run while registered; when the agent
+ * calls it and the run ends with the call unanswered, `handler` runs and its result (or error)
+ * answers the call. Without a handler the call waits for the person (`respondToTool`).
+ */
+export interface FrontendTool<Args = any> {
+  name: string;
+  description?: string;
+  /** A JSON Schema, or a Standard JSON Schema (zod ≥ 4.2, ArkType, valibot's `toStandardJsonSchema`). */
+  parameters?: ToolParameters;
+  handler?: (args: Args, context: ToolHandlerContext) => unknown;
+}
+
+export interface FrontendToolsHost {
+  thread(): ThreadState;
+  /** Writes through the person's door; returns false when refused. */
+  apply(action: ClientAction): boolean;
+  /** A call was answered: the next run may start once nothing is left open. */
+  answered(): void;
+  /** The calls whose handlers run changed. */
+  runningChanged(ids: readonly string[]): void;
+  now(): number;
+  permissions: PermissionsEngine | undefined;
+}
+
+type Checker = (schema: Record<string, unknown>, args: unknown) => { path: string; message: string }[];
+let checker: Promise<Checker> | undefined;
+// The validator is loaded on first use: an app without front-end tools never ships it.
+const loadChecker = () => (checker ??= import("../core/tools/checkArguments").then((m) => m.checkArguments));
+
+/** A schema that constrains nothing needs no validator. */
+function constrains(schema: Record<string, unknown>): boolean {
+  return Object.keys(schema).some((key) => key !== "type" && key !== "$schema" && key !== "description" && key !== "title" && !(key === "properties" && isEmptyObject(schema.properties)));
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && Object.keys(value).length === 0;
+}
+
+/**
+ * The store's front-end tools: the registry the run input declares, and the loop that answers the
+ * calls a run left open — check the arguments, ask the policy, run the handler, write the result.
+ * Stop aborts the handlers; a handler that throws becomes an error result, never a crash.
+ */
+export function createFrontendTools(host: FrontendToolsHost) {
+  /** A stack per name: the newest registration wins, unregistering it restores the one before. */
+  const registry = new Map<string, FrontendTool[]>();
+  const running = new Map<string, AbortController>();
+  /** Calls being checked or run, or already refused: never started twice. */
+  const started = new Set<string>();
+
+  const current = (name: string) => {
+    const stack = registry.get(name);
+    return stack?.[stack.length - 1];
+  };
+  const isFrontend = (name: string) => current(name) !== undefined;
+  const notifyRunning = () => host.runningChanged([...running.keys()]);
+
+  const answer = (toolCallId: string, outcome: ToolOutcome) => {
+    if (host.apply({ type: "tool-result", toolCallId, ...toolOutcomeMessage(outcome), at: host.now() })) host.answered();
+  };
+
+  const handle = async (toolCallId: string, tool: FrontendTool, args: unknown) => {
+    const schema = toolParametersSchema(tool.parameters);
+    if (tool.parameters !== undefined && constrains(schema)) {
+      let problems: { path: string; message: string }[] = [];
+      try {
+        problems = (await loadChecker())(schema, args);
+      } catch {
+        // The validator did not load (offline chunk): the handler still runs; it owns its input.
+      }
+      if (problems.length) return answer(toolCallId, argumentsRejected(tool.name, problems));
+    }
+    if (!tool.handler) return; // waits for the person (its `render` answers)
+    const controller = new AbortController();
+    running.set(toolCallId, controller);
+    notifyRunning();
+    let outcome: ToolOutcome;
+    try {
+      outcome = { ok: true, value: await tool.handler(args, { signal: controller.signal, toolCallId }) };
+    } catch (error) {
+      outcome = handlerFailed(error);
+    }
+    if (running.get(toolCallId) !== controller) return; // stopped: its result is written already
+    running.delete(toolCallId);
+    notifyRunning();
+    answer(toolCallId, outcome);
+  };
+
+  /**
+   * Stop: every handler still running is aborted, and its call answered as stopped (a call left
+   * without a result would make the next run's history one model APIs reject).
+   */
+  const abort = (reason: string): void => {
+    if (running.size === 0) return;
+    const stopped = [...running];
+    running.clear();
+    notifyRunning();
+    for (const [toolCallId, controller] of stopped) {
+      controller.abort(reason);
+      host.apply({ type: "tool-result", toolCallId, ...toolOutcomeMessage({ ok: false, error: reason }), at: host.now() });
+    }
+  };
+
+  return {
+    abort,
+    register(tool: FrontendTool): () => void {
+      const stack = registry.get(tool.name) ?? [];
+      stack.push(tool);
+      registry.set(tool.name, stack);
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        const list = registry.get(tool.name);
+        const index = list?.indexOf(tool) ?? -1;
+        if (list && index >= 0) list.splice(index, 1);
+        if (list?.length === 0) registry.delete(tool.name);
+      };
+    },
+    /** The declarations for `RunAgentInput.tools`, read when a run starts (a tool's description may change while mounted). */
+    declared(): Tool[] {
+      return [...registry.values()].flatMap((stack) => (stack.length ? [declareTool(stack[stack.length - 1]!)] : []));
+    },
+    isFrontend,
+    /** True when a call the last run left for a front-end tool has no result yet. */
+    hasPending(thread: ThreadState): boolean {
+      return pendingFrontendCalls(thread, isFrontend).length > 0;
+    },
+    /** Answers (or starts answering) every call of the last run left for a front-end tool. */
+    start(): void {
+      const thread = host.thread();
+      for (const call of pendingFrontendCalls(thread, isFrontend)) {
+        if (started.has(call.id)) continue;
+        started.add(call.id);
+        const tool = current(call.name)!;
+        if (host.permissions) {
+          const at = host.now();
+          const assessment = host.permissions.assess({ operation: call.name, summary: tool.description || call.name, categories: [], args: call.args }, thread.grants, { now: at, ...(call.runId ? { runId: call.runId } : {}) });
+          if (assessment.kind === "deny") {
+            if (host.apply({ type: "deny-by-policy", toolCallId: call.id, reason: assessment.reason, at })) host.answered();
+            continue;
+          }
+          // `confirm` / `typed-confirm`: the handler must not run unasked; the call waits for the
+          // person's answer (`respondToTool`) like a tool without a handler.
+          if (assessment.kind === "ask" && assessment.decision !== "allow") continue;
+        }
+        void handle(call.id, tool, call.args);
+      }
+    },
+    /** The person moved on (a new message): calls still waiting for them are closed with `reason`. */
+    dismiss(reason: string): void {
+      abort(reason);
+      for (const call of pendingFrontendCalls(host.thread(), isFrontend)) {
+        host.apply({ type: "tool-result", toolCallId: call.id, ...toolOutcomeMessage({ ok: false, error: reason }), at: host.now() });
+      }
+    },
+    reset(): void {
+      for (const controller of running.values()) controller.abort("reset");
+      running.clear();
+      started.clear();
+      notifyRunning();
+    },
+  };
+}
+
+export type FrontendToolsController = ReturnType<typeof createFrontendTools>;
