@@ -20,6 +20,8 @@ export default defineConfig({
         policy: "src/core/policy/index.ts",
         // Keeping a thread across reloads (snapshots, IndexedDB through idb-keyval), without React.
         persistence: "src/persistence.ts",
+        // The same envelope as IM text or a voice script, and replies read back (no React).
+        channels: "src/core/channels/index.ts",
         // The theme as its own file: `import "parley-ui/styles.css"` (package.json exports).
         styles: "src/theme/parley.css",
       },

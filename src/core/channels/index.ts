@@ -1,0 +1,3 @@
+export { renderForChannel, formSteps, type Channel, type ChannelChoice, type ChannelOptions, type ChannelRendering, type ChannelStep } from "./renderForChannel";
+export { parseChannelReply, type ChannelReply, type ChannelReplyOptions } from "./parseChannelReply";
+export { chineseNumber, speakChinese } from "./speech";
