@@ -285,8 +285,8 @@ function writeToolResult(d: Draft, toolCallId: string, content: string): void {
     return;
   }
   const message: ToolMessage = { id: messageId, role: "tool", toolCallId, content };
-  addMessage(d, d.adopt(message) as ThreadMessage);
-  linkToolResult(d, message as ThreadMessage);
+  addMessage(d, d.adopt(message));
+  linkToolResult(d, message);
 }
 
 /** The id of the tool message that carries the person's answer to a Parley tool call. */

@@ -55,7 +55,7 @@ export function checkResponse(interaction: Interaction, response: InteractionRes
         ? undefined
         : invalid("An input request is answered with its values.");
     case "error":
-      return "action" in response && (envelope.payload.actions as readonly string[]).includes(response.action as string)
+      return "action" in response && (envelope.payload.actions as readonly string[]).includes(response.action)
         ? undefined
         : invalid(`Choose one of: ${envelope.payload.actions.join(", ")}.`);
     default:
