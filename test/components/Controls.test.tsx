@@ -38,7 +38,7 @@ describe("ToolCallCard", () => {
 });
 
 function agentWith(script: BaseEvent[] | (() => (BaseEvent | { delay: number })[]), delayMs = 0) {
-  return new ScriptedAgent({ script: script as never, delayMs });
+  return new ScriptedAgent({ script: script, delayMs });
 }
 
 describe("Composer", () => {

@@ -55,7 +55,7 @@ function fakeLayout() {
   });
   proto.getBoundingClientRect = function (this: HTMLElement) {
     const h = this.dataset.slot === "thread-row" ? ROW : this.dataset.slot === "thread-viewport" ? VIEWPORT : 0;
-    return { x: 0, y: 0, top: 0, left: 0, bottom: h, right: 400, width: 400, height: h, toJSON() {} } as DOMRect;
+    return { x: 0, y: 0, top: 0, left: 0, bottom: h, right: 400, width: 400, height: h, toJSON() {} };
   };
   restore.push(() => {
     if (clientHeight) Object.defineProperty(proto, "clientHeight", clientHeight);

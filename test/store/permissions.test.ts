@@ -13,7 +13,7 @@ import { fakeAgent } from "../support/fakeAgent";
  */
 
 let n = 0;
-let clock = 1_000;
+const clock = 1_000;
 const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
 function setup(permissions: PermissionsEngine = createPermissions({ identity: "ana@example.com", sessionId: "s1" })) {
