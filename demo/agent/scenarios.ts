@@ -211,54 +211,54 @@ class Script {
   }
 
   start(): this {
-    return this.push({ type: EventType.RUN_STARTED, threadId: this.input.threadId, runId: this.input.runId } as BaseEvent, 0);
+    return this.push({ type: EventType.RUN_STARTED, threadId: this.input.threadId, runId: this.input.runId }, 0);
   }
 
   /** `RUN_FINISHED`, with an outcome when the run ends waiting (interrupts, tool calls to answer). */
   finish(outcome?: Record<string, unknown>): this {
     const event = { type: EventType.RUN_FINISHED, threadId: this.input.threadId, runId: this.input.runId, ...(outcome ? { outcome } : {}) };
-    return this.push(event as BaseEvent, 5);
+    return this.push(event, 5);
   }
 
   /** `RUN_ERROR` with a code; as the only event when the request is refused before a run starts. */
   fail(code: string, message: string, delayMs = 0): this {
-    return this.push({ type: EventType.RUN_ERROR, message, code } as BaseEvent, delayMs);
+    return this.push({ type: EventType.RUN_ERROR, message, code }, delayMs);
   }
 
   /** A tool call with its arguments streamed as JSON in small uneven pieces, as a model emits them. */
   toolCall(name: string, args: unknown, parentMessageId?: string): string {
     const toolCallId = this.id("call");
     const json = JSON.stringify(args);
-    this.push({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, ...(parentMessageId ? { parentMessageId } : {}) } as BaseEvent, 60);
+    this.push({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, ...(parentMessageId ? { parentMessageId } : {}) }, 60);
     for (let i = 0; i < json.length; ) {
       const size = 3 + (i % 5);
-      this.push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: json.slice(i, i + size) } as BaseEvent, this.tokenDelay());
+      this.push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: json.slice(i, i + size) }, this.tokenDelay());
       i += size;
     }
-    this.push({ type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent, 5);
+    this.push({ type: EventType.TOOL_CALL_END, toolCallId }, 5);
     return toolCallId;
   }
 
   /** `TOOL_CALL_RESULT`: the tool message answering a call, its content a JSON string. */
   toolResult(toolCallId: string, content: unknown, delayMs = 250): this {
     return this.push(
-      { type: EventType.TOOL_CALL_RESULT, messageId: this.id("tool"), toolCallId, content: JSON.stringify(content), role: "tool" } as BaseEvent,
+      { type: EventType.TOOL_CALL_RESULT, messageId: this.id("tool"), toolCallId, content: JSON.stringify(content), role: "tool" },
       delayMs,
     );
   }
 
   /** A `CUSTOM parley.interaction` event carrying one envelope. */
   interaction(envelope: InteractionEnvelope): this {
-    return this.push({ type: EventType.CUSTOM, name: PARLEY_INTERACTION, value: envelope } as BaseEvent, 60);
+    return this.push({ type: EventType.CUSTOM, name: PARLEY_INTERACTION, value: envelope }, 60);
   }
 
   text(body: string): string {
     const messageId = this.id("msg");
-    this.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" } as BaseEvent, 40);
+    this.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" }, 40);
     for (const delta of tokenize(body)) {
-      this.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta } as BaseEvent, this.tokenDelay());
+      this.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta }, this.tokenDelay());
     }
-    this.push({ type: EventType.TEXT_MESSAGE_END, messageId } as BaseEvent, 5);
+    this.push({ type: EventType.TEXT_MESSAGE_END, messageId }, 5);
     return messageId;
   }
 }
@@ -306,20 +306,20 @@ function tool(s: Script): void {
 function reasoning(s: Script): void {
   s.start();
   const reasoningId = s.id("reasoning");
-  s.push({ type: EventType.REASONING_START, messageId: reasoningId } as BaseEvent, 30);
-  s.push({ type: EventType.REASONING_MESSAGE_START, messageId: reasoningId, role: "reasoning" } as BaseEvent, 5);
+  s.push({ type: EventType.REASONING_START, messageId: reasoningId }, 30);
+  s.push({ type: EventType.REASONING_MESSAGE_START, messageId: reasoningId, role: "reasoning" }, 5);
   for (const delta of tokenize("The person wants an answer they can trust. First compare the options, then check the constraints, then answer briefly.")) {
-    s.push({ type: EventType.REASONING_MESSAGE_CONTENT, messageId: reasoningId, delta } as BaseEvent, s.tokenDelay());
+    s.push({ type: EventType.REASONING_MESSAGE_CONTENT, messageId: reasoningId, delta }, s.tokenDelay());
   }
-  s.push({ type: EventType.REASONING_MESSAGE_END, messageId: reasoningId } as BaseEvent, 5);
-  s.push({ type: EventType.REASONING_END, messageId: reasoningId } as BaseEvent, 5);
+  s.push({ type: EventType.REASONING_MESSAGE_END, messageId: reasoningId }, 5);
+  s.push({ type: EventType.REASONING_END, messageId: reasoningId }, 5);
   s.text("After thinking it through: the 07:04 train is the best choice — cheapest, and it arrives before 09:30.");
   s.finish();
 }
 
 function state(s: Script): void {
   s.start();
-  s.push({ type: EventType.STATE_SNAPSHOT, snapshot: { trip: { from: "Paris", to: "Lyon" }, passengers: 1, steps: ["search"] } } as BaseEvent, 30);
+  s.push({ type: EventType.STATE_SNAPSHOT, snapshot: { trip: { from: "Paris", to: "Lyon" }, passengers: 1, steps: ["search"] } }, 30);
   s.push(
     {
       type: EventType.STATE_DELTA,
@@ -328,7 +328,7 @@ function state(s: Script): void {
         { op: "add", path: "/steps/-", value: "choose" },
         { op: "add", path: "/trip/date", value: "2025-06-14" },
       ],
-    } as BaseEvent,
+    },
     300,
   );
   s.text("I updated the shared state: 2 passengers, a date, and a new step.");
@@ -339,11 +339,11 @@ function error(s: Script, attempt: number): void {
   s.start();
   if (attempt <= 1) {
     const messageId = s.id("msg");
-    s.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" } as BaseEvent, 40);
+    s.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" }, 40);
     for (const delta of tokenize("Let me look that up")) {
-      s.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta } as BaseEvent, s.tokenDelay());
+      s.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta }, s.tokenDelay());
     }
-    s.push({ type: EventType.RUN_ERROR, message: ERROR_MESSAGE, code: "demo_unavailable" } as BaseEvent, 200);
+    s.push({ type: EventType.RUN_ERROR, message: ERROR_MESSAGE, code: "demo_unavailable" }, 200);
     return;
   }
   s.text(`Second time lucky: this attempt (#${attempt}) succeeded.`);
@@ -822,7 +822,7 @@ function addressAnswer(s: Script, entry: ResumeEntry | undefined): void {
     return;
   }
   const values = isRecord(entry.payload) ? entry.payload : {};
-  const field = (name: string) => (typeof values[name] === "string" ? (values[name] as string).trim() : "");
+  const field = (name: string) => (typeof values[name] === "string" ? values[name].trim() : "");
   const missing = ["street", "city", "postcode"].filter((name) => !field(name));
   s.text(
     missing.length > 0
