@@ -130,7 +130,7 @@ export function lastUserText(input: Pick<RunAgentInput, "messages">): string {
     if (typeof content === "string") return content;
     if (Array.isArray(content)) {
       return content
-        .map((part: unknown) => (part && typeof part === "object" && (part as { type?: unknown }).type === "text" ? String((part as { text?: unknown }).text ?? "") : ""))
+        .map((part: unknown) => (part && typeof part === "object" && (part as { type?: unknown }).type === "text" ? textPart((part as { text?: unknown }).text) : ""))
         .join(" ");
     }
     return "";
@@ -465,11 +465,16 @@ function parseJson(text: unknown): unknown {
   }
 }
 
+/** A text part's text; anything else in its place reads as nothing, not "[object Object]". */
+function textPart(text: unknown): string {
+  return typeof text === "string" ? text : "";
+}
+
 /** String content, or the text parts of content parts. */
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return content.map((part: unknown) => (isRecord(part) && part.type === "text" ? String(part.text ?? "") : "")).join(" ");
+  return content.map((part: unknown) => (isRecord(part) && part.type === "text" ? textPart(part.text) : "")).join(" ");
 }
 
 function list(ids: readonly string[]): string {
