@@ -3,7 +3,7 @@ import { Draft } from "../fold/draft";
 import { deriveStatus } from "../fold/status";
 import { endRun } from "../fold/runs";
 import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, takeMessage } from "../fold/shared";
-import type { RunFailure, RunRecord, ThreadMessage, ThreadState } from "../fold/types";
+import type { RunFailure, RunRecord, ThreadState } from "../fold/types";
 import { toolResultContent } from "../interactions/delivery";
 import type { AnswerMethod, Interaction, InteractionResponse } from "../interactions/types";
 import type { AuditRecord, Grant } from "../policy/types";

@@ -23,7 +23,7 @@ export function checkResponse(interaction: Interaction, response: InteractionRes
       const payload = envelope.payload;
       switch (response.action) {
         case "choose": {
-          const ids = Array.isArray(response.optionIds) ? [...new Set(response.optionIds)] : [];
+          const ids = Array.isArray(response.optionIds) ? [...new Set(response.optionIds as readonly string[])] : [];
           if (ids.length === 0) return invalid("Choose at least one option.");
           if (!payload.multiple && ids.length > 1) return invalid("Only one option may be chosen.");
           const unknown = ids.find((id) => !payload.options.some((o) => o.id === id));

@@ -1,7 +1,8 @@
-import jsonPatch, { type Operation } from "fast-json-patch";
+import jsonPatch, { type Operation, type applyOperation as ApplyOperation } from "fast-json-patch";
 
-// The default import: Node loads fast-json-patch as CommonJS, where named ESM imports fail.
-const { applyOperation } = jsonPatch;
+// The default import: Node loads fast-json-patch as CommonJS, where named ESM imports fail. Its
+// typings declare the default export's functions as methods; applyOperation uses no `this`.
+const { applyOperation } = jsonPatch as { applyOperation: typeof ApplyOperation };
 
 /** Who owns which containers: the fold's {@link Draft} is one; a patch's own scope is another. */
 export interface CopyOwner {
@@ -113,7 +114,7 @@ function own(value: object, owner: CopyOwner): object {
  * "dictionary-mode" object to V8) copies about twice as fast key by key.
  */
 function shallowCopy(value: object): object {
-  if (Array.isArray(value)) return value.slice();
+  if (Array.isArray(value)) return (value as readonly unknown[]).slice();
   const keys = Object.keys(value);
   if (keys.length < 64) return { ...value };
   const copy: Record<string, unknown> = {};

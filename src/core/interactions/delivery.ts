@@ -1,5 +1,5 @@
 import type { ResumeEntry } from "@ag-ui/core";
-import type { AdviceResponse, ErrorResponse, InputResponse, Interaction, InteractionResponse, PermissionResponse } from "./types";
+import type { AdviceResponse, ErrorResponse, Interaction, InteractionResponse } from "./types";
 
 /**
  * How an answer goes back to the agent — the way the question came:

@@ -9,7 +9,7 @@ export {
   liveGrants,
   revokeGrant,
   scopesOffered,
-  useGrant,
+  spendGrant,
   usesLeft,
   type GrantInput,
   type GrantResult,
