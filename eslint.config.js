@@ -8,6 +8,10 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const a11y = jsxA11y.flatConfigs.recommended.rules;
+const [, elementInteractions] = a11y["jsx-a11y/no-noninteractive-element-interactions"];
+const [, noninteractiveTabindex] = a11y["jsx-a11y/no-noninteractive-tabindex"];
+
 export default defineConfig([
   globalIgnores(["dist/", "storybook-static/", "coverage/", "test-results/", ".tmp/"]),
   { linterOptions: { reportUnusedDisableDirectives: "error" } },
@@ -42,6 +46,20 @@ export default defineConfig([
   {
     files: ["**/*.tsx"],
     extends: [jsxA11y.flatConfigs.recommended],
+    rules: {
+      // A form may listen for keys bubbling from its fields (Enter while an input method
+      // composes must not submit); the keys belong to the fields, which are interactive.
+      "jsx-a11y/no-noninteractive-element-interactions": ["error", { ...elementInteractions, form: ["onKeyDown"] }],
+      // A region that scrolls must take focus so a keyboard can scroll it (axe's
+      // scrollable-region-focusable): the thread (role="log") and the audit table (role="group").
+      "jsx-a11y/no-noninteractive-tabindex": ["error", { ...noninteractiveTabindex, roles: [...noninteractiveTabindex.roles, "log", "group"] }],
+    },
+  },
+  {
+    // The registry hands back a component registered once (or a default), not one made during
+    // render; looking it up is this file's job, and the compiler cannot see through the lookup.
+    files: ["src/components/registry/MessageRenderer.tsx"],
+    rules: { "react-hooks/static-components": "off" },
   },
   storybook.configs["flat/recommended"],
 ]);
