@@ -88,8 +88,9 @@ function QueueItem({ id, queue }: { id: string; queue: RefObject<HTMLElement | n
   // Answered here, the item leaves the queue: focus stays in the queue instead of falling to <body>.
   useLayoutEffect(() => {
     const item = itemRef.current;
+    const list = queue.current;
     return () => {
-      if (item?.contains(item.ownerDocument.activeElement)) queue.current?.focus();
+      if (item?.contains(item.ownerDocument.activeElement)) list?.focus();
     };
   }, [queue]);
   if (!interaction) return null;

@@ -45,11 +45,11 @@ export interface MessageRegistry {
    * Registers `Component` for `kind` and returns the function that removes it again (restoring
    * whatever was registered before), so an effect can register and clean up.
    */
-  register(kind: MessageKind, Component: MessageComponent): () => void;
-  get(kind: MessageKind): MessageComponent | undefined;
-  subscribe(listener: () => void): () => void;
+  register: (kind: MessageKind, Component: MessageComponent) => () => void;
+  get: (kind: MessageKind) => MessageComponent | undefined;
+  subscribe: (listener: () => void) => () => void;
   /** Changes on every register/unregister; for `useSyncExternalStore`. */
-  getVersion(): number;
+  getVersion: () => number;
 }
 
 /**

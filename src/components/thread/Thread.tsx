@@ -184,18 +184,17 @@ function ThreadAnnouncer() {
   });
   // A question is said once it is complete (not while its arguments stream), like a reply.
   const question = useThread((thread) => (latest?.role === "interaction" ? thread.interactions.get(latest.interactionId) : undefined));
-  const announced = useRef(latest?.id);
-  const [text, setText] = useState("");
-  useEffect(() => {
-    if (!latest || latest.streaming || announced.current === latest.id) return;
-    if (latest.role === "interaction" && (!question || question.status === "streaming")) return;
-    announced.current = latest.id;
+  // What was said, for which message: replaced while rendering once the newest message is
+  // complete (React's pattern for information from previous renders, not an effect's setState).
+  const [said, setSaid] = useState({ id: latest?.id, text: "" });
+  const due = latest && !latest.streaming && said.id !== latest.id && !(latest.role === "interaction" && (!question || question.status === "streaming"));
+  if (due) {
     const words = latest.role === "interaction" ? questionAnnouncement(question, t) : announcement(latest, t);
-    if (words) setText(words);
-  }, [latest, question, t]);
+    setSaid({ id: latest.id, text: words || said.text });
+  }
   return (
     <div data-slot="thread-announcer" role="status" aria-live="polite" className="pl:sr-only">
-      {text}
+      {said.text}
     </div>
   );
 }
