@@ -15,7 +15,7 @@ describe("ToolCallCard", () => {
     const root = container.querySelector("[data-slot=tool-call]")!;
     expect(root).toHaveAttribute("data-state", "streaming-args");
     expect(container.querySelector("[data-slot=tool-call-args] pre")!.textContent).toContain('"from"');
-    act(() => store.setState((s) => ({ thread: storeWith([...toolStart, ev.toolArgs("t1", '{"from": "Paris"}'), ev.toolEnd("t1"), ev.toolResult("res1", "t1", "3 trains found")]).getState().thread })));
+    act(() => store.setState(() => ({ thread: storeWith([...toolStart, ev.toolArgs("t1", '{"from": "Paris"}'), ev.toolEnd("t1"), ev.toolResult("res1", "t1", "3 trains found")]).getState().thread })));
     expect(root).toHaveAttribute("data-state", "complete");
     expect(container.querySelector("[data-slot=tool-call-args] pre")!.textContent).toBe('{\n  "from": "Paris"\n}');
     expect(screen.getByText("3 trains found")).toBeInTheDocument();
@@ -123,7 +123,9 @@ describe("RunError", () => {
     expect(alert).toHaveTextContent("The agent stopped with an error.");
     expect(alert).toHaveTextContent("The model is overloaded.");
     await expectNoAxeViolations(container);
-    act(() => fireEvent.click(screen.getByRole("button", { name: "Retry" })));
+    act(() => {
+      fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    });
     expect(calls).toBe(2);
     expect(screen.queryByRole("alert")).toBeNull();
   });

@@ -16,7 +16,7 @@ function fakeLayout() {
   const proto = HTMLElement.prototype;
   const clientHeight = Object.getOwnPropertyDescriptor(proto, "clientHeight");
   const scrollHeight = Object.getOwnPropertyDescriptor(proto, "scrollHeight");
-  const rect = proto.getBoundingClientRect;
+  const rect = Object.getOwnPropertyDescriptor(Element.prototype, "getBoundingClientRect")!.value as Element["getBoundingClientRect"];
   const scrollTop = Object.getOwnPropertyDescriptor(Element.prototype, "scrollTop");
   const offsets = new WeakMap<Element, number>();
   Object.defineProperty(Element.prototype, "scrollTop", {

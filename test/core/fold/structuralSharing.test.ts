@@ -1,4 +1,3 @@
-import { type BaseEvent } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
 import { createThreadState, foldEvent, foldEvents, type ThreadState } from "../../../src/core";
 import { ev } from "../../support/events";
