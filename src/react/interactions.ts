@@ -117,28 +117,27 @@ export function usePause(): { canPause: boolean; blockedBy: Interaction | undefi
  * const left = useCountdown(interaction.deadline);
  */
 export function useCountdown(deadline: number | undefined, now: () => number = Date.now): number | undefined {
-  const clock = useMemo(() => countdown(deadline, now), [deadline, now]);
+  const [subscribe, read] = useMemo(() => countdown(deadline, now), [deadline, now]);
   // Unknown on the server and while hydrating: a clock read there would differ from the client's.
-  return useSyncExternalStore(clock.subscribe, clock.read, unknownOnServer);
+  return useSyncExternalStore(subscribe, read, unknownOnServer);
 }
 
 const unknownOnServer = () => undefined;
 
-/** Milliseconds left, read once and then every second while someone is subscribed. */
+/** The clock as an external store: measured when read, forgotten every second so the next read measures again. */
 function countdown(deadline: number | undefined, now: () => number) {
   let left: number | undefined;
-  const measure = () => (left = deadline === undefined ? undefined : Math.max(0, deadline - now()));
-  return {
-    read: () => (left === undefined ? measure() : left),
-    subscribe: (changed: () => void) => {
+  return [
+    (changed: () => void) => {
       if (deadline === undefined) return () => {};
       const timer = setInterval(() => {
-        measure();
+        left = undefined;
         changed();
       }, 1000);
       return () => clearInterval(timer);
     },
-  };
+    () => (left ??= deadline === undefined ? undefined : Math.max(0, deadline - now())),
+  ] as const;
 }
 
 /**
