@@ -22,7 +22,7 @@ function perBurst(fold: (i: number) => void): number {
 for (const messages of [100, 500, 1_000, 2_000, 5_000]) {
   const finished = textScenario("", messages, 2).events.slice(0, -1); // the run stays open
   let thread = foldEvents(createThreadState(), finished);
-  thread = foldEvents(thread, [{ type: "TEXT_MESSAGE_START", messageId: "live", role: "assistant" } as BaseEvent]);
+  thread = foldEvents(thread, [{ type: "TEXT_MESSAGE_START", messageId: "live", role: "assistant" }]);
   const token = [{ type: "TEXT_MESSAGE_CONTENT", messageId: "live", delta: "tok " } as BaseEvent];
   const us = perBurst(() => (thread = foldEvents(thread, token)));
   console.log(`thread of ${messages.toLocaleString("en-US")} messages: a 1-token burst costs ${us.toFixed(1)} µs`);
@@ -31,7 +31,7 @@ for (const keys of [100, 1_000, 5_000]) {
   let thread = foldEvents(createThreadState(), stateScenario("", keys, 1).events.slice(0, 2));
   const us = perBurst((i) => {
     const delta = [{ op: "replace", path: "/key1", value: `v${i}` }];
-    thread = foldEvents(thread, [{ type: "STATE_DELTA", delta } as BaseEvent]);
+    thread = foldEvents(thread, [{ type: "STATE_DELTA", delta }]);
   });
   console.log(`state of ${keys.toLocaleString("en-US")} keys: a 1-op STATE_DELTA burst costs ${us.toFixed(1)} µs`);
 }

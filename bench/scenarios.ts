@@ -62,14 +62,14 @@ export function textScenario(name: string, messages: number, deltas: number): Sc
   const expected: string[] = [];
   for (let m = 0; m < messages; m++) {
     const messageId = `m${m}`;
-    body.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" } as BaseEvent);
+    body.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" });
     let text = "";
     for (let i = 0; i < deltas; i++) {
       const piece = delta(m * deltas + i);
       text += piece;
-      body.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: piece } as BaseEvent);
+      body.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: piece });
     }
-    body.push({ type: EventType.TEXT_MESSAGE_END, messageId } as BaseEvent);
+    body.push({ type: EventType.TEXT_MESSAGE_END, messageId });
     expected.push(text);
   }
   const events = inRun(body);
@@ -115,11 +115,11 @@ export function toolScenario(name: string, calls: number, fragments: number): Sc
     const text = argsText(c, fragments);
     texts.push(text);
     const size = text.length / fragments;
-    body.push({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: "get_weather" } as BaseEvent);
+    body.push({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: "get_weather" });
     for (let f = 0; f < fragments; f++) {
-      body.push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: text.slice(f * size, (f + 1) * size) } as BaseEvent);
+      body.push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: text.slice(f * size, (f + 1) * size) });
     }
-    body.push({ type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent);
+    body.push({ type: EventType.TOOL_CALL_END, toolCallId });
   }
   const events = inRun(body);
   return {
@@ -160,13 +160,13 @@ function stateValue(key: number, revision: number): string {
 export function stateScenario(name: string, keys: number, deltas: number): Scenario {
   const snapshot: Record<string, string> = {};
   for (let k = 0; k < keys; k++) snapshot[`key${k}`] = stateValue(k, 0);
-  const body: BaseEvent[] = [{ type: EventType.STATE_SNAPSHOT, snapshot } as BaseEvent];
+  const body: BaseEvent[] = [{ type: EventType.STATE_SNAPSHOT, snapshot }];
   const expected = { ...snapshot };
   for (let j = 0; j < deltas; j++) {
     const k = j % keys;
     const value = stateValue(k, j + 1);
     expected[`key${k}`] = value;
-    body.push({ type: EventType.STATE_DELTA, delta: [{ op: "replace", path: `/key${k}`, value }] } as BaseEvent);
+    body.push({ type: EventType.STATE_DELTA, delta: [{ op: "replace", path: `/key${k}`, value }] });
   }
   const events = inRun(body);
   const checkState = (who: string, state: unknown) => {

@@ -46,7 +46,7 @@ function TaskStepPicker({ args, status, respond, result }: ToolRendererProps<{ s
   const offered = args?.steps ?? [];
   const [off, setOff] = useState<ReadonlySet<string>>(() => new Set());
   const answered = result?.steps;
-  const shown = answered ?? offered.map((s) => ({ description: s.description ?? "", status: off.has(s.description ?? "") ? "disabled" : "enabled" }) as TaskStep);
+  const shown = answered ?? offered.map((s) => ({ description: s.description ?? "", status: off.has(s.description ?? "") ? "disabled" : "enabled" }));
   return (
     <section style={card} data-testid="task-steps" data-status={status} aria-label="Task steps">
       <strong>Pick the steps</strong>

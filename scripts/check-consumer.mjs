@@ -13,7 +13,6 @@ import { join, resolve } from "node:path";
 
 const root = resolve(import.meta.dirname, "..");
 const args = new Set(process.argv.slice(2));
-const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
 const installed = (name) => JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")).version;
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 

@@ -17,6 +17,7 @@
 // lay out the virtualized rows. See PLAIN_THREAD_SSR_ROWS below.
 // Exits non-zero on any failure; stops the server and removes the temp dir either way.
 // `--skip-build` reuses dist/; `--keep` keeps the temp dir.
+/* global document -- the page.evaluate and waitForFunction callbacks run in the browser */
 import { execFileSync, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

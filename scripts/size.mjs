@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run size` (after `npm run build`): gzip sizes of what we publish and of what an app really
 // ships, against size-budgets.json. Exits 1 when anything is over budget or missing.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";

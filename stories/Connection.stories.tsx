@@ -49,7 +49,7 @@ export const ReconnectingChinese: Story = {
 const droppingAgent = (): AgentLike => ({
   run: (input) => ({
     subscribe(observer) {
-      observer.next?.({ ...e.runStarted(), runId: input.runId } as never);
+      observer.next?.({ ...e.runStarted(), runId: input.runId });
       observer.next?.(e.textStart("a1"));
       observer.next?.(e.text("a1", "Here are three trains from Paris to"));
       observer.error?.(new TransportError("network", "The connection to the agent was lost; 4 attempts to reconnect failed."));

@@ -85,7 +85,7 @@ export const ScrolledUp: Story = {
   play: async ({ canvas, canvasElement }) => {
     await canvas.findByText("Answer number 199");
     const viewport = canvas.getByRole("log");
-    fireEvent.wheel(viewport, { deltaY: -600 });
+    void fireEvent.wheel(viewport, { deltaY: -600 });
     viewport.scrollTop -= 600;
     await waitFor(() => expect(canvasElement.querySelector("[data-slot=thread]")).toHaveAttribute("data-state", "scrolled-up"));
     await expect(canvas.getByRole("button", { name: "Newest ↓" })).toBeVisible();

@@ -46,17 +46,17 @@ function seedMessages(n: number): Message[] {
 /** RUN_STARTED, TEXT_MESSAGE_START, `deltas` × TEXT_MESSAGE_CONTENT (a paragraph every 50), END, RUN_FINISHED. */
 function replyScript(deltas: number, chunk?: number): ScriptStep[] {
   const steps: ScriptStep[] = [
-    { type: EventType.RUN_STARTED, threadId: "bench", runId: "bench-run" } as BaseEvent,
-    { type: EventType.TEXT_MESSAGE_START, messageId: REPLY_ID, role: "assistant" } as BaseEvent,
+    { type: EventType.RUN_STARTED, threadId: "bench", runId: "bench-run" },
+    { type: EventType.TEXT_MESSAGE_START, messageId: REPLY_ID, role: "assistant" },
   ];
   for (let i = 0; i < deltas; i++) {
     const delta = i === deltas - 1 ? ` ${REPLY_END}` : `${i > 0 && i % 50 === 0 ? "\n\n" : ""}${WORDS[i % WORDS.length]} `;
-    steps.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: REPLY_ID, delta } as BaseEvent);
+    steps.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: REPLY_ID, delta });
     // A zero delay is a setTimeout: the next chunk comes in a task of its own, like a network read.
     if (chunk && (i + 1) % chunk === 0) steps.push({ delay: 0 });
   }
-  steps.push({ type: EventType.TEXT_MESSAGE_END, messageId: REPLY_ID } as BaseEvent);
-  steps.push({ type: EventType.RUN_FINISHED, threadId: "bench", runId: "bench-run" } as BaseEvent);
+  steps.push({ type: EventType.TEXT_MESSAGE_END, messageId: REPLY_ID });
+  steps.push({ type: EventType.RUN_FINISHED, threadId: "bench", runId: "bench-run" });
   return steps;
 }
 
@@ -70,15 +70,15 @@ function cardScript(deltas: number, chunk?: number): ScriptStep[] {
   const args = JSON.stringify({ content: `${text}${REPLY_END}`, options: [{ id: "a", label: "Yes" }, { id: "b", label: "No" }] });
   const size = Math.ceil(args.length / deltas);
   const steps: ScriptStep[] = [
-    { type: EventType.RUN_STARTED, threadId: "bench", runId: "bench-run" } as BaseEvent,
-    { type: EventType.TOOL_CALL_START, toolCallId: REPLY_ID, toolCallName: "parley_advise" } as BaseEvent,
+    { type: EventType.RUN_STARTED, threadId: "bench", runId: "bench-run" },
+    { type: EventType.TOOL_CALL_START, toolCallId: REPLY_ID, toolCallName: "parley_advise" },
   ];
   for (let i = 0; i < deltas; i++) {
-    steps.push({ type: EventType.TOOL_CALL_ARGS, toolCallId: REPLY_ID, delta: args.slice(i * size, (i + 1) * size) } as BaseEvent);
+    steps.push({ type: EventType.TOOL_CALL_ARGS, toolCallId: REPLY_ID, delta: args.slice(i * size, (i + 1) * size) });
     if (chunk && (i + 1) % chunk === 0) steps.push({ delay: 0 });
   }
-  steps.push({ type: EventType.TOOL_CALL_END, toolCallId: REPLY_ID } as BaseEvent);
-  steps.push({ type: EventType.RUN_FINISHED, threadId: "bench", runId: "bench-run" } as BaseEvent);
+  steps.push({ type: EventType.TOOL_CALL_END, toolCallId: REPLY_ID });
+  steps.push({ type: EventType.RUN_FINISHED, threadId: "bench", runId: "bench-run" });
   return steps;
 }
 

@@ -148,7 +148,7 @@ export function lastUserText(input: Pick<RunAgentInput, "messages">): string {
     if (typeof content === "string") return content;
     if (Array.isArray(content)) {
       return content
-        .map((part: unknown) => (part && typeof part === "object" && (part as { type?: unknown }).type === "text" ? String((part as { text?: unknown }).text ?? "") : ""))
+        .map((part: unknown) => (part && typeof part === "object" && (part as { type?: unknown }).type === "text" ? textPart((part as { text?: unknown }).text) : ""))
         .join(" ");
     }
     return "";
@@ -229,54 +229,54 @@ class Script {
   }
 
   start(): this {
-    return this.push({ type: EventType.RUN_STARTED, threadId: this.input.threadId, runId: this.input.runId } as BaseEvent, 0);
+    return this.push({ type: EventType.RUN_STARTED, threadId: this.input.threadId, runId: this.input.runId }, 0);
   }
 
   /** `RUN_FINISHED`, with an outcome when the run ends waiting (interrupts, tool calls to answer). */
   finish(outcome?: Record<string, unknown>): this {
     const event = { type: EventType.RUN_FINISHED, threadId: this.input.threadId, runId: this.input.runId, ...(outcome ? { outcome } : {}) };
-    return this.push(event as BaseEvent, 5);
+    return this.push(event, 5);
   }
 
   /** `RUN_ERROR` with a code; as the only event when the request is refused before a run starts. */
   fail(code: string, message: string, delayMs = 0): this {
-    return this.push({ type: EventType.RUN_ERROR, message, code } as BaseEvent, delayMs);
+    return this.push({ type: EventType.RUN_ERROR, message, code }, delayMs);
   }
 
   /** A tool call with its arguments streamed as JSON in small uneven pieces, as a model emits them. */
   toolCall(name: string, args: unknown, parentMessageId?: string): string {
     const toolCallId = this.id("call");
     const json = JSON.stringify(args);
-    this.push({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, ...(parentMessageId ? { parentMessageId } : {}) } as BaseEvent, 60);
+    this.push({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, ...(parentMessageId ? { parentMessageId } : {}) }, 60);
     for (let i = 0; i < json.length; ) {
       const size = 3 + (i % 5);
-      this.push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: json.slice(i, i + size) } as BaseEvent, this.tokenDelay());
+      this.push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: json.slice(i, i + size) }, this.tokenDelay());
       i += size;
     }
-    this.push({ type: EventType.TOOL_CALL_END, toolCallId } as BaseEvent, 5);
+    this.push({ type: EventType.TOOL_CALL_END, toolCallId }, 5);
     return toolCallId;
   }
 
   /** `TOOL_CALL_RESULT`: the tool message answering a call, its content a JSON string. */
   toolResult(toolCallId: string, content: unknown, delayMs = 250): this {
     return this.push(
-      { type: EventType.TOOL_CALL_RESULT, messageId: this.id("tool"), toolCallId, content: JSON.stringify(content), role: "tool" } as BaseEvent,
+      { type: EventType.TOOL_CALL_RESULT, messageId: this.id("tool"), toolCallId, content: JSON.stringify(content), role: "tool" },
       delayMs,
     );
   }
 
   /** A `CUSTOM parley.interaction` event carrying one envelope. */
   interaction(envelope: InteractionEnvelope): this {
-    return this.push({ type: EventType.CUSTOM, name: PARLEY_INTERACTION, value: envelope } as BaseEvent, 60);
+    return this.push({ type: EventType.CUSTOM, name: PARLEY_INTERACTION, value: envelope }, 60);
   }
 
   text(body: string): string {
     const messageId = this.id("msg");
-    this.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" } as BaseEvent, 40);
+    this.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" }, 40);
     for (const delta of tokenize(body)) {
-      this.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta } as BaseEvent, this.tokenDelay());
+      this.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta }, this.tokenDelay());
     }
-    this.push({ type: EventType.TEXT_MESSAGE_END, messageId } as BaseEvent, 5);
+    this.push({ type: EventType.TEXT_MESSAGE_END, messageId }, 5);
     return messageId;
   }
 }
@@ -324,20 +324,20 @@ function tool(s: Script): void {
 function reasoning(s: Script): void {
   s.start();
   const reasoningId = s.id("reasoning");
-  s.push({ type: EventType.REASONING_START, messageId: reasoningId } as BaseEvent, 30);
-  s.push({ type: EventType.REASONING_MESSAGE_START, messageId: reasoningId, role: "reasoning" } as BaseEvent, 5);
+  s.push({ type: EventType.REASONING_START, messageId: reasoningId }, 30);
+  s.push({ type: EventType.REASONING_MESSAGE_START, messageId: reasoningId, role: "reasoning" }, 5);
   for (const delta of tokenize("The person wants an answer they can trust. First compare the options, then check the constraints, then answer briefly.")) {
-    s.push({ type: EventType.REASONING_MESSAGE_CONTENT, messageId: reasoningId, delta } as BaseEvent, s.tokenDelay());
+    s.push({ type: EventType.REASONING_MESSAGE_CONTENT, messageId: reasoningId, delta }, s.tokenDelay());
   }
-  s.push({ type: EventType.REASONING_MESSAGE_END, messageId: reasoningId } as BaseEvent, 5);
-  s.push({ type: EventType.REASONING_END, messageId: reasoningId } as BaseEvent, 5);
+  s.push({ type: EventType.REASONING_MESSAGE_END, messageId: reasoningId }, 5);
+  s.push({ type: EventType.REASONING_END, messageId: reasoningId }, 5);
   s.text("After thinking it through: the 07:04 train is the best choice — cheapest, and it arrives before 09:30.");
   s.finish();
 }
 
 function state(s: Script): void {
   s.start();
-  s.push({ type: EventType.STATE_SNAPSHOT, snapshot: { trip: { from: "Paris", to: "Lyon" }, passengers: 1, steps: ["search"] } } as BaseEvent, 30);
+  s.push({ type: EventType.STATE_SNAPSHOT, snapshot: { trip: { from: "Paris", to: "Lyon" }, passengers: 1, steps: ["search"] } }, 30);
   s.push(
     {
       type: EventType.STATE_DELTA,
@@ -346,7 +346,7 @@ function state(s: Script): void {
         { op: "add", path: "/steps/-", value: "choose" },
         { op: "add", path: "/trip/date", value: "2025-06-14" },
       ],
-    } as BaseEvent,
+    },
     300,
   );
   s.text("I updated the shared state: 2 passengers, a date, and a new step.");
@@ -357,11 +357,11 @@ function error(s: Script, attempt: number): void {
   s.start();
   if (attempt <= 1) {
     const messageId = s.id("msg");
-    s.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" } as BaseEvent, 40);
+    s.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" }, 40);
     for (const delta of tokenize("Let me look that up")) {
-      s.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta } as BaseEvent, s.tokenDelay());
+      s.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta }, s.tokenDelay());
     }
-    s.push({ type: EventType.RUN_ERROR, message: ERROR_MESSAGE, code: "demo_unavailable" } as BaseEvent, 200);
+    s.push({ type: EventType.RUN_ERROR, message: ERROR_MESSAGE, code: "demo_unavailable" }, 200);
     return;
   }
   s.text(`Second time lucky: this attempt (#${attempt}) succeeded.`);
@@ -390,7 +390,7 @@ function broken(s: Script): void {
   const from = s.events.length;
   s.text(BROKEN_ANSWER);
   const at = from + Math.floor((s.events.length - from) / 2);
-  s.events.splice(at, 0, { delayMs: 20 * s.scale, event: { type: EventType.RAW, source: "demo", event: "a frame that is not JSON" } as BaseEvent, frame: BROKEN_FRAME });
+  s.events.splice(at, 0, { delayMs: 20 * s.scale, event: { type: EventType.RAW, source: "demo", event: "a frame that is not JSON" }, frame: BROKEN_FRAME });
   s.finish();
 }
 
@@ -509,11 +509,16 @@ function parseJson(text: unknown): unknown {
   }
 }
 
+/** A text part's text; anything else in its place reads as nothing, not "[object Object]". */
+function textPart(text: unknown): string {
+  return typeof text === "string" ? text : "";
+}
+
 /** String content, or the text parts of content parts. */
 function textOf(content: unknown): string {
   if (typeof content === "string") return content;
   if (!Array.isArray(content)) return "";
-  return content.map((part: unknown) => (isRecord(part) && part.type === "text" ? String(part.text ?? "") : "")).join(" ");
+  return content.map((part: unknown) => (isRecord(part) && part.type === "text" ? textPart(part.text) : "")).join(" ");
 }
 
 function list(ids: readonly string[]): string {
@@ -885,7 +890,7 @@ function addressAnswer(s: Script, entry: ResumeEntry | undefined): void {
     return;
   }
   const values = isRecord(entry.payload) ? entry.payload : {};
-  const field = (name: string) => (typeof values[name] === "string" ? (values[name] as string).trim() : "");
+  const field = (name: string) => (typeof values[name] === "string" ? values[name].trim() : "");
   const missing = ["street", "city", "postcode"].filter((name) => !field(name));
   s.text(
     missing.length > 0
@@ -1149,7 +1154,7 @@ function dojoState(s: Script, drop: readonly string[], add: Record<string, unkno
 }
 
 function snapshot(s: Script, state: Record<string, unknown>, delayMs = 30): void {
-  s.push({ type: EventType.STATE_SNAPSHOT, snapshot: state } as BaseEvent, delayMs);
+  s.push({ type: EventType.STATE_SNAPSHOT, snapshot: state }, delayMs);
 }
 
 function dojo(s: Script, scenario: DojoScenario): void {
@@ -1170,7 +1175,7 @@ function dojo(s: Script, scenario: DojoScenario): void {
     case "plan": {
       snapshot(s, dojoState(s, ["document"], { steps: CHECKLIST.map((description) => ({ description, status: "pending" })) }));
       CHECKLIST.forEach((_, i) => {
-        s.push({ type: EventType.STATE_DELTA, delta: [{ op: "replace", path: `/steps/${i}/status`, value: "completed" }] } as BaseEvent, 450);
+        s.push({ type: EventType.STATE_DELTA, delta: [{ op: "replace", path: `/steps/${i}/status`, value: "completed" }] }, 450);
       });
       s.text("All four checks are done: ready for launch.");
       s.finish();
@@ -1203,7 +1208,7 @@ function dojo(s: Script, scenario: DojoScenario): void {
     }
     case "document": {
       snapshot(s, dojoState(s, ["steps"], { document: "" }));
-      s.push({ type: EventType.CUSTOM, name: "PredictState", value: [{ state_key: "document", tool: "write_document_local", tool_argument: "document" }] } as BaseEvent, 20);
+      s.push({ type: EventType.CUSTOM, name: "PredictState", value: [{ state_key: "document", tool: "write_document_local", tool_argument: "document" }] }, 20);
       const writeId = s.toolCall("write_document_local", { document: STORY }, s.id("msg"));
       s.toolResult(writeId, { written: STORY.length }, 30);
       snapshot(s, dojoState(s, ["steps"], { document: STORY }));

@@ -62,8 +62,8 @@ export function useLocale(): string {
  */
 export function useFormatTime(options: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit" }): (ms: number) => string {
   const locale = useLocale();
+  // Options passed inline are a new object each render: the formatter is keyed by their value.
   const key = JSON.stringify(options);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- options keyed by value, not identity
-  const format = useMemo(() => new Intl.DateTimeFormat(locale, options), [locale, key]);
+  const format = useMemo(() => new Intl.DateTimeFormat(locale, JSON.parse(key) as Intl.DateTimeFormatOptions), [locale, key]);
   return (ms) => format.format(ms);
 }

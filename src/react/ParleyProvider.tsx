@@ -98,7 +98,10 @@ export function ParleyProvider({ agent, threadId, initialMessages, initialState,
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import("../store/persistThread").then(({ persistThread }) => {
-      if (!cancelled) stop = persistThread(store, keptBy).stop;
+      if (!cancelled) {
+        const persisted = persistThread(store, keptBy);
+        stop = () => persisted.stop();
+      }
     });
     return () => {
       cancelled = true;

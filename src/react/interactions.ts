@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useMemo, useSyncExternalStore } from "react";
 import { useStore } from "zustand";
 import { currentActivity, type ThreadState } from "../core/fold";
 import { pauseBlocker, planReply, selectInteractions, selectPendingIds, type Interaction, type ReplyPlan } from "../core/interactions";
@@ -83,7 +83,7 @@ export function useReplyPlan(text: string): ReplyPlan {
   const interactions = useStore(store, (s) => s.thread.interactions);
   const isRunning = useStore(store, (s) => s.isRunning);
   // The plan depends on the thread only through its interactions (and whether a run is going).
-  return useMemo(() => planReply(store.getState().thread, text, isRunning), [store, interactions, text, isRunning]);
+  return useMemo(() => planReply({ ...store.getState().thread, interactions }, text, isRunning), [store, interactions, text, isRunning]);
 }
 
 /**
@@ -117,20 +117,27 @@ export function usePause(): { canPause: boolean; blockedBy: Interaction | undefi
  * const left = useCountdown(interaction.deadline);
  */
 export function useCountdown(deadline: number | undefined, now: () => number = Date.now): number | undefined {
-  // Starts unknown and is read in an effect: a clock read during render would differ between the
-  // server's HTML and the client's hydration.
-  const [left, setLeft] = useState<number | undefined>(undefined);
-  useEffect(() => {
-    if (deadline === undefined) {
-      setLeft(undefined);
-      return;
-    }
-    const tick = () => setLeft(Math.max(0, deadline - now()));
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [deadline, now]);
-  return left;
+  const [subscribe, read] = useMemo(() => countdown(deadline, now), [deadline, now]);
+  // Unknown on the server and while hydrating: a clock read there would differ from the client's.
+  return useSyncExternalStore(subscribe, read, unknownOnServer);
+}
+
+const unknownOnServer = () => undefined;
+
+/** The clock as an external store: measured when read, forgotten every second so the next read measures again. */
+function countdown(deadline: number | undefined, now: () => number) {
+  let left: number | undefined;
+  return [
+    (changed: () => void) => {
+      if (deadline === undefined) return () => {};
+      const timer = setInterval(() => {
+        left = undefined;
+        changed();
+      }, 1000);
+      return () => clearInterval(timer);
+    },
+    () => (left ??= deadline === undefined ? undefined : Math.max(0, deadline - now())),
+  ] as const;
 }
 
 /**

@@ -20,7 +20,9 @@ export function useNow(intervalMs: number = TICK_MS, clock: () => number = Date.
   const [now, setNow] = useState(clock);
   // A clock passed inline is a new function each render: read the latest, never restart for it.
   const clockRef = useRef(clock);
-  clockRef.current = clock;
+  useEffect(() => {
+    clockRef.current = clock;
+  });
   useEffect(() => {
     setNow(clockRef.current());
     const timer = setInterval(() => setNow(clockRef.current()), intervalMs);

@@ -64,44 +64,44 @@ export interface ThreadStoreState {
   /** Set while the transport tries to resume a dropped stream ("reconnecting… attempt 2 of 4"). */
   reconnecting: { attempt: number; attempts: number } | undefined;
   /** Start a run with the thread as it is. Returns false (and does nothing) while one is going or with no agent. */
-  run(options?: RunOptions): boolean;
+  run: (options?: RunOptions) => boolean;
   /**
    * Append the person's message and run. Refused (false) while questions are open, unless
    * `declineOpen` is set: then they are declined first, so no run leaves an interrupt unanswered.
    */
-  sendMessage(content: string | ContentPart[], options?: RunOptions & { declineOpen?: boolean }): boolean;
+  sendMessage: (content: string | ContentPart[], options?: RunOptions & { declineOpen?: boolean }) => boolean;
   /** Close this run's stream (aborting its request); what streamed stays; the run ends as cancelled. */
-  stop(): void;
+  stop: () => void;
   /** Run again after a failure, without the failed run's partial reply. */
-  retry(): boolean;
+  retry: () => boolean;
   /**
    * Pause ("wait"): abort the request and mark the run paused; the next message resumes. Refused
    * (false) with no run going, or while the agent's open question does not allow interruption.
    */
-  pause(): boolean;
+  pause: () => boolean;
   /** Answer an interaction (the person's gesture: `how` says which). */
-  answer(interactionId: string, response: InteractionResponse, how?: AnswerMethod): ActionResult;
-  decline(interactionId: string, how?: AnswerMethod): ActionResult;
+  answer: (interactionId: string, response: InteractionResponse, how?: AnswerMethod) => ActionResult;
+  decline: (interactionId: string, how?: AnswerMethod) => ActionResult;
   /** Change an answer that no run has carried yet (a corrected form). */
-  correct(interactionId: string, response: InteractionResponse, how?: AnswerMethod): ActionResult;
+  correct: (interactionId: string, response: InteractionResponse, how?: AnswerMethod) => ActionResult;
   /** Take a question back (the app decided it is moot); nothing is sent for it. */
-  withdraw(interactionId: string, reason?: string): ActionResult;
+  withdraw: (interactionId: string, reason?: string) => ActionResult;
   /** Decline every open question; returns how many. */
-  declineOpen(how?: AnswerMethod): number;
+  declineOpen: (how?: AnswerMethod) => number;
   /**
    * What the composer sends: a numbered reply answers its question, a number outside the range is
    * refused, words answer open advice that takes free text; with other questions open, the message
    * is sent only with `declineOpen: true` (they are declined first). "等一下" while running pauses.
    */
-  reply(text: string, options?: { declineOpen?: boolean }): ReplyResult;
+  reply: (text: string, options?: { declineOpen?: boolean }) => ReplyResult;
   /** End a grant at once (the person's gesture, from a permissions panel). */
-  revoke(grantId: string): ActionResult;
+  revoke: (grantId: string) => ActionResult;
   /** The permissions engine the store applies, if any (for the permission card's scope choices). */
   permissions: PermissionsEngine | undefined;
   /** Cut the messages before `fromMessageId` from the agent's context; open items are numbered anew. */
-  truncate(fromMessageId: string): ActionResult;
+  truncate: (fromMessageId: string) => ActionResult;
   /** Apply any client action (persistence, other tabs, tests); returns why it was refused, if it was. */
-  dispatch(action: ClientAction): ActionResult;
+  dispatch: (action: ClientAction) => ActionResult;
   /**
    * Take up a saved thread (`restoreThread` of `parley-ui/persistence`) in place of this empty one:
    * its open questions wait again with their original deadlines (those past are declined), and
@@ -109,31 +109,33 @@ export interface ThreadStoreState {
    * saved ends as interrupted, with Retry. Refused (false) while a run is going or once the thread
    * has messages of its own.
    */
-  restore(thread: ThreadState): boolean;
+  restore: (thread: ThreadState) => boolean;
   /** Stop, and start an empty thread. */
-  reset(): void;
+  reset: () => void;
   /** Use another agent from the next run on (a run in progress is left alone). */
-  setAgent(agent: AgentLike | undefined): void;
+  setAgent: (agent: AgentLike | undefined) => void;
   /**
    * Declare a tool the app runs itself (`useFrontendTool` does this while mounted); returns its
    * unregister. Calls the agent leaves for it are answered by its handler, or wait for
    * {@link respondToTool} when it has none.
    */
-  registerTool(tool: FrontendTool): () => void;
+  registerTool: (tool: FrontendTool) => () => void;
   /** Answer a call of a front-end tool (a `render` tool's `respond`); `error` answers it as failed. */
-  respondToTool(toolCallId: string, value: unknown, options?: { error?: string }): ActionResult;
+  respondToTool: (toolCallId: string, value: unknown, options?: { error?: string }) => ActionResult;
   /** The calls whose front-end handlers are running now. */
   runningToolCallIds: readonly string[];
   /**
    * Edit the shared state (a value, or a function of the current one). The next run carries it;
    * while a run streams, the keys it changes win over the agent's state until the next run.
    */
-  setState(next: StateUpdate): void;
+  setState: (next: StateUpdate) => void;
 }
 
 export type ThreadStore = StoreApi<ThreadStoreState>;
 
 /** A new shared state, or a function of the current one that returns it. */
+// `any`: the updater is the app's, typed for the state it knows; the store hands it the state it holds.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type StateUpdate = ((state: any) => unknown) | Record<string, unknown> | readonly unknown[] | string | number | boolean | null;
 
 /**

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { RunAgentInput } from "@ag-ui/core";
 import type { ViteDevServer } from "vite";
-import { openBrowser, send, shown, startDemo, type Browser } from "./support";
+import { messageText } from "../support/thread";
+import { openBrowser, shown, startDemo, type Browser } from "./support";
 
 let server: ViteDevServer;
 let browser: Browser;
@@ -77,7 +78,7 @@ describe("interactions in the demo", () => {
     expect(runs).toHaveLength(2);
     const answer = runs[1]!.messages.at(-1);
     expect(answer).toMatchObject({ role: "tool" });
-    expect(JSON.parse(String(answer?.content))).toEqual({ status: "answered", response: { action: "choose", optionIds: ["dep-1840"], numbers: [3] } });
+    expect(JSON.parse(messageText(answer))).toEqual({ status: "answered", response: { action: "choose", optionIds: ["dep-1840"], numbers: [3] } });
     expect(browser.problems).toEqual([]);
   });
 

@@ -59,7 +59,7 @@ describe("a reload during a pending question (?persist)", () => {
     await card.getByRole("radio", { name: /session/i }).click();
     await card.getByRole("button", { name: "Approve" }).click();
     await shown(page, "Read 412 customers").first().waitFor({ timeout: 15_000 });
-    const answered = runs.slice(before).flatMap((run) => run.messages.filter((m) => m.role === "tool").map((m) => m.toolCallId as string));
+    const answered = runs.slice(before).flatMap((run) => run.messages.filter((m) => m.role === "tool").map((m) => m.toolCallId));
     expect(answered).toHaveLength(1);
     expect(carrying(answered[0]!)).toBe(1);
     // The session grant came with the thread: the panel lists it.

@@ -52,7 +52,9 @@ describe("RunError when the connection is lost", () => {
     expect(alert).toHaveTextContent("The connection to the agent failed.");
     expect(alert).toHaveTextContent("4 attempts to reconnect failed");
     expect(store.getState().thread.messages.get("a1")).toMatchObject({ content: "Half a reply" });
-    act(() => fireEvent.click(screen.getByRole("button", { name: "Retry" })));
+    act(() => {
+      fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    });
     expect(runs).toBe(2);
     expect(store.getState().thread.messages.get("a1")).toBeUndefined();
   });

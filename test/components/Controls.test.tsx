@@ -17,7 +17,7 @@ describe("ToolCallCard", () => {
     expect(root).toHaveAttribute("data-state", "open");
     expect(root).toHaveAttribute("data-status", "streaming-args");
     expect(container.querySelector("[data-slot=tool-call-args] pre")!.textContent).toContain('"from"');
-    act(() => store.setState((s) => ({ thread: storeWith([...toolStart, ev.toolArgs("t1", '{"from": "Paris"}'), ev.toolEnd("t1"), ev.toolResult("res1", "t1", "3 trains found")]).getState().thread })));
+    act(() => store.setState(() => ({ thread: storeWith([...toolStart, ev.toolArgs("t1", '{"from": "Paris"}'), ev.toolEnd("t1"), ev.toolResult("res1", "t1", "3 trains found")]).getState().thread })));
     expect(root).toHaveAttribute("data-status", "complete");
     expect(container.querySelector("[data-slot=tool-call-args] pre")!.textContent).toBe('{\n  "from": "Paris"\n}');
     expect(screen.getByText("3 trains found")).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe("ToolCallCard", () => {
 });
 
 function agentWith(script: BaseEvent[] | (() => (BaseEvent | { delay: number })[]), delayMs = 0) {
-  return new ScriptedAgent({ script: script as never, delayMs });
+  return new ScriptedAgent({ script: script, delayMs });
 }
 
 describe("Composer", () => {
@@ -130,7 +130,9 @@ describe("RunError", () => {
     expect(alert).toHaveTextContent("The agent stopped with an error.");
     expect(alert).toHaveTextContent("The model is overloaded.");
     await expectNoAxeViolations(container);
-    act(() => fireEvent.click(screen.getByRole("button", { name: "Retry" })));
+    act(() => {
+      fireEvent.click(screen.getByRole("button", { name: "Retry" }));
+    });
     expect(calls).toBe(2);
     expect(screen.queryByRole("alert")).toBeNull();
   });

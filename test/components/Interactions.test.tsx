@@ -442,21 +442,27 @@ describe("countdown", () => {
     store.getState().reset();
   });
 
-  it("shows the time left, counts down, and at the deadline the store times the question out", async () => {
+  it("shows the time left, counts down, and at the deadline the store times the question out", () => {
     vi.useFakeTimers({ now: Date.UTC(2026, 2, 2, 9, 0, 0) });
     const store = heard(parleyCall("adv", "parley_advise", { ...trains, timeoutMs: 30_000 }), { now: () => Date.now() });
     const { container } = renderKit(card(store, "adv"), store);
     const timer = screen.getByRole("timer");
     expect(timer).toHaveTextContent("0:30 left");
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(timer).toHaveTextContent("0:20 left");
     expect(timer).not.toHaveAttribute("data-urgent");
-    act(() => vi.advanceTimersByTime(15_000));
+    act(() => {
+      vi.advanceTimersByTime(15_000);
+    });
     expect(screen.getByRole("timer")).toHaveTextContent("0:05 left");
     expect(screen.getByRole("timer")).toHaveAttribute("data-urgent", "true");
     expect(interaction(store, "adv").status).toBe("pending");
 
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(interaction(store, "adv")).toMatchObject({ status: "timed_out", how: "timeout", settledAt: Date.UTC(2026, 2, 2, 9, 0, 30) });
     expect(container.querySelector("[data-slot=interaction]")).toHaveAttribute("data-state", "timed-out");
     expect(screen.queryByRole("timer")).toBeNull();

@@ -4,6 +4,7 @@ import { EventType } from "@ag-ui/core";
 import { foldEvents } from "../../src/core/fold";
 import { createMessageRegistry, MessageRenderer, type MessageComponentProps } from "../../src/components";
 import { ev } from "../support/events";
+import { messageText } from "../support/thread";
 import { expectNoAxeViolations, renderKit, storeWith } from "./support";
 
 const activity = (messageId: string, activityType: string, content: object) => ({ type: EventType.ACTIVITY_SNAPSHOT, messageId, activityType, content });
@@ -125,7 +126,7 @@ describe("message registry", () => {
     let renders = 0;
     const Counting = ({ message }: MessageComponentProps) => {
       renders++;
-      return <p>{String(message.content)}</p>;
+      return <p>{messageText(message)}</p>;
     };
     const App = ({ tick }: { tick: number }) => (
       <ParleyProvider store={store}>

@@ -18,7 +18,7 @@ function fakeLayout() {
   const proto = HTMLElement.prototype;
   const clientHeight = Object.getOwnPropertyDescriptor(proto, "clientHeight");
   const scrollHeight = Object.getOwnPropertyDescriptor(proto, "scrollHeight");
-  const rect = proto.getBoundingClientRect;
+  const rect = Object.getOwnPropertyDescriptor(Element.prototype, "getBoundingClientRect")!.value as Element["getBoundingClientRect"];
   const scrollTop = Object.getOwnPropertyDescriptor(Element.prototype, "scrollTop");
   const offsets = new WeakMap<Element, number>();
   Object.defineProperty(Element.prototype, "scrollTop", {
@@ -59,7 +59,7 @@ function fakeLayout() {
   });
   proto.getBoundingClientRect = function (this: HTMLElement) {
     const h = this.dataset.slot === "thread-row" ? ROW : this.dataset.slot === "thread-viewport" ? VIEWPORT : 0;
-    return { x: 0, y: 0, top: 0, left: 0, bottom: h, right: 400, width: 400, height: h, toJSON() {} } as DOMRect;
+    return { x: 0, y: 0, top: 0, left: 0, bottom: h, right: 400, width: 400, height: h, toJSON() {} };
   };
   restore.push(() => {
     if (clientHeight) Object.defineProperty(proto, "clientHeight", clientHeight);

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
+import { EventType, type BaseEvent, type Message, type RunAgentInput } from "@ag-ui/core";
 import { EventSchema } from "@ag-ui/core/schemas";
 import { createThreadState, foldEvents } from "../../src/core";
 import { CHECKLIST, DOJO_SCENARIOS, HAIKU, MARS_STEPS, STORY, SUNSET, describeRun, planRun } from "../../demo/agent/scenarios";
@@ -16,7 +16,7 @@ const fold = (events: BaseEvent[], state: unknown = {}) => foldEvents(createThre
 
 /** The input of the run after the kit answered the call `name` of the first run with `content`. */
 function answered(first: BaseEvent[], name: string, content: string, state: unknown = {}): RunAgentInput {
-  const call = first.find((e) => e.type === "TOOL_CALL_START" && (e as { toolCallName?: string }).toolCallName === name) as unknown as { toolCallId: string };
+  const call = first.find((e) => e.type === EventType.TOOL_CALL_START && (e as { toolCallName?: string }).toolCallName === name) as unknown as { toolCallId: string };
   const messages: Message[] = [
     { id: "u1", role: "user", content: "go" },
     { id: "a1", role: "assistant", toolCalls: [{ id: call.toolCallId, type: "function", function: { name, arguments: "{}" } }] },
@@ -77,7 +77,7 @@ describe("the dojo's scenarios", () => {
 
   it("predictive state: PredictState makes write_document_local's argument the document while it streams; confirm_changes waits; rejecting discards it", () => {
     const first = play(input(trigger("document")));
-    const argsAt = first.findIndex((e) => e.type === "TOOL_CALL_ARGS");
+    const argsAt = first.findIndex((e) => e.type === EventType.TOOL_CALL_ARGS);
     const midway = fold(first.slice(0, argsAt + 8));
     const document = (midway.state as { document: string }).document;
     expect(document.length).toBeGreaterThan(0);

@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { EventType, type BaseEvent, type Interrupt, type Message, type ResumeEntry, type RunAgentInput } from "@ag-ui/core";
 import { EventSchema } from "@ag-ui/core/schemas";
 import { foldEvents, createThreadState } from "../../src/core";
+import { messageText } from "../support/thread";
 import {
   ADDRESS_SCHEMA,
   ADDRESS_TTL_MS,
   COURIER_NOTE_SCHEMA,
   DEFAULT_NOW,
-  DEPARTURES,
   ERROR_MESSAGE,
   MARKDOWN_ANSWER,
   NOTHING_BOOKED,
@@ -130,7 +130,7 @@ describe("scenarioEvents", () => {
 
   it("default echoes the message and lists the scenarios", () => {
     const thread = fold(scenarioEvents(input("hello there")));
-    const reply = String(thread.messages.get(thread.messageIds.at(-1)!)?.content);
+    const reply = messageText(thread.messages.get(thread.messageIds.at(-1)!));
     expect(reply).toContain("hello there");
     for (const s of SCENARIOS) expect(reply).toContain(s.name);
   });

@@ -7,6 +7,7 @@ import { createHttpAgent, TransportError } from "../../src/core";
 import { createThreadStore } from "../../src/store";
 import { createAgentMiddleware } from "../../demo/agent/server";
 import { ERROR_MESSAGE } from "../../demo/agent/scenarios";
+import { messageText } from "../support/thread";
 
 let server: Server;
 let base: string;
@@ -116,7 +117,7 @@ describe("reference agent over HTTP", () => {
     await settled();
     const { thread } = store.getState();
     expect(thread.runs.at(-1)?.status).not.toBe("error");
-    expect(String(thread.messages.get(thread.messageIds.at(-1)!)?.content)).toContain("succeeded");
+    expect(messageText(thread.messages.get(thread.messageIds.at(-1)!))).toContain("succeeded");
   });
 
   it("stops writing when the client disconnects", async () => {
@@ -248,6 +249,6 @@ describe("interrupts over HTTP", () => {
     expect(thread.pendingInterrupts).toEqual([]);
     const call = thread.toolCalls.get(interrupt!.toolCallId!);
     expect(thread.messages.get(call!.resultMessageId!)?.content).toBe(JSON.stringify({ deleted: [], declined: true }));
-    expect(String(thread.messages.get(thread.messageIds.at(-1)!)?.content)).toBe("Left /tmp/cache alone.");
+    expect(messageText(thread.messages.get(thread.messageIds.at(-1)!))).toBe("Left /tmp/cache alone.");
   });
 });

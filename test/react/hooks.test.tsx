@@ -15,6 +15,7 @@ import {
 } from "../../src";
 import { ScriptedAgent } from "../../src/testing";
 import { ev, textRun } from "../support/events";
+import { messageText } from "../support/thread";
 import { useThreadStore as useThreadStoreForTest } from "../../src/react/ParleyProvider";
 
 function feed(store: ThreadStore, events: Parameters<typeof foldEvents>[1]) {
@@ -29,7 +30,7 @@ describe("hooks", () => {
     const Row = memo(function Row({ id }: { id: string }) {
       const message = useMessage(id);
       renders[id] = (renders[id] ?? 0) + 1;
-      return <li>{String(message?.content)}</li>;
+      return <li>{messageText(message)}</li>;
     });
     let listRenders = 0;
     function List() {

@@ -9,7 +9,7 @@ import { hydrateRoot } from "react-dom/client";
 import { EventType, type Message } from "@ag-ui/core";
 import { Composer, InteractionQueue, ParleyProvider, ParleyUIProvider, Thread, createThreadStore, foldEvents, type ThreadStore } from "../../src";
 
-const messages: Message[] = Array.from({ length: 40 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? "assistant" : "user", content: `line ${i}` }) as Message);
+const messages: Message[] = Array.from({ length: 40 }, (_, i) => ({ id: `m${i}`, role: i % 2 ? "assistant" : "user", content: `line ${i}` }));
 
 /** A thread waiting on a question with a deadline, so a countdown renders too. */
 function asking(): ThreadStore {

@@ -23,8 +23,8 @@ describe("public types", () => {
   });
 
   it("useAgentState infers the slice from the selector", () => {
-    const slice = () => useAgentState((state: { cart?: string[] }) => state.cart);
-    expectTypeOf(slice).returns.toEqualTypeOf<string[] | undefined>();
+    const useSlice = () => useAgentState((state: { cart?: string[] }) => state.cart);
+    expectTypeOf(useSlice).returns.toEqualTypeOf<string[] | undefined>();
     expectTypeOf(() => useAgentState()).returns.toEqualTypeOf<unknown>();
   });
 

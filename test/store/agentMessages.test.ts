@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { AbstractAgent, type AgentSubscriber } from "@ag-ui/client";
-import type { BaseEvent, Message, RunAgentInput } from "@ag-ui/core";
+import { EventType, type BaseEvent, type Message, type RunAgentInput } from "@ag-ui/core";
 import { Observable } from "rxjs";
 import { describe, expect, it, vi } from "vitest";
-import { createThreadStore, type AgentLike } from "../../src";
+import { createThreadStore } from "../../src";
 import { fakeAgent } from "../support/fakeAgent";
 import { ev, textRun } from "../support/events";
 
@@ -51,7 +51,7 @@ describe("an agent that already holds messages and state", () => {
 describe("the agent's own messages and state follow the thread at each run's end", () => {
   it("a plain agent object gets its fields replaced when the run finishes, not while it streams", () => {
     const fake = fakeAgent();
-    const agent = Object.assign(fake.agent, { messages: [] as Message[], state: {} as unknown });
+    const agent = Object.assign(fake.agent, { messages: [] as Message[], state: {} });
     const store = createThreadStore({ agent, batch: "sync" });
     store.getState().sendMessage("hi");
     fake.push(ev.runStarted(), ev.textStart("m1"), ev.text("m1", "Hello"), ev.stateSnapshot({ step: 2 }));
@@ -114,8 +114,8 @@ class EchoAgent extends AbstractAgent {
   run(input: RunAgentInput): Observable<BaseEvent> {
     const last = input.messages.at(-1);
     return new Observable<BaseEvent>((subscriber) => {
-      for (const event of textRun(input.runId, `echo-${input.runId}`, [`echo: ${String(last?.content)}`])) {
-        subscriber.next(event.type === "RUN_STARTED" || event.type === "RUN_FINISHED" ? { ...event, threadId: input.threadId } : event);
+      for (const event of textRun(input.runId, `echo-${input.runId}`, [`echo: ${typeof last?.content === "string" ? last.content : ""}`])) {
+        subscriber.next(event.type === EventType.RUN_STARTED || event.type === EventType.RUN_FINISHED ? { ...event, threadId: input.threadId } : event);
       }
       subscriber.complete();
     });
@@ -129,7 +129,7 @@ describe("with a real @ag-ui/client AbstractAgent", () => {
     const subscriber: AgentSubscriber = { onMessagesChanged: ({ messages }) => void heard.push(contents(messages) as string[]) };
     agent.subscribe(subscriber);
     let n = 0;
-    const store = createThreadStore({ agent: agent as AgentLike, batch: "sync", createId: () => `id${++n}` });
+    const store = createThreadStore({ agent: agent, batch: "sync", createId: () => `id${++n}` });
     expect(store.getState().thread.messageIds).toEqual(["u0", "a0"]);
     expect(store.getState().thread.state).toEqual({ mood: "calm" });
 

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { BaseEvent } from "@ag-ui/core";
+import { EventType, type BaseEvent } from "@ag-ui/core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createHttpAgent, createThreadStore, type ThreadStore } from "../../src";
 import type { FetchLike } from "../../src/core/transport/httpAgent";
@@ -15,9 +15,9 @@ function flakyFetch(scripts: Array<Array<[number, BaseEvent]> | { drop: Array<[n
     lastEventIds.push((init.headers as Record<string, string>)["Last-Event-ID"]);
     const script = scripts.shift();
     if (!script || script === "unreachable") throw new TypeError("fetch failed");
-    const { runId, threadId } = JSON.parse(String(init.body)) as { runId: string; threadId: string };
+    const { runId, threadId } = JSON.parse(init.body as string) as { runId: string; threadId: string };
     const frames = (Array.isArray(script) ? script : script.drop).map(([id, event]) => {
-      const own = event.type === "RUN_STARTED" || event.type === "RUN_FINISHED" ? { ...event, runId, threadId } : event;
+      const own = event.type === EventType.RUN_STARTED || event.type === EventType.RUN_FINISHED ? { ...event, runId, threadId } : event;
       return `id: ${id}\ndata: ${JSON.stringify(own)}\n\n`;
     });
     const body = new ReadableStream<Uint8Array>({

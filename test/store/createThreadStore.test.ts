@@ -22,7 +22,7 @@ async function startServer(handler: (body: RunAgentInput, res: ServerResponse, r
     req.on("end", () => handler(JSON.parse(raw) as RunAgentInput, res, req));
   });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(server!.address() as AddressInfo).port}/agent`;
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}/agent`;
 }
 
 function sse(res: ServerResponse, events: BaseEvent[]) {

@@ -1,7 +1,7 @@
 // @vitest-environment node
-import type { BaseEvent, Interrupt, RunAgentInput } from "@ag-ui/core";
+import type { Interrupt } from "@ag-ui/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerMessageId, createThreadStore, type AgentLike, type Interaction, type ThreadStore, type ThreadStoreOptions } from "../../src";
+import { answerMessageId, createThreadStore, type Interaction, type ThreadStore, type ThreadStoreOptions } from "../../src";
 import { ev } from "../support/events";
 import { fakeAgent } from "../support/fakeAgent";
 

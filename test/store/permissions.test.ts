@@ -5,6 +5,7 @@ import { createThreadStore, type Interaction, type ThreadStore } from "../../src
 import { createPermissions, definePolicy, type PermissionsEngine } from "../../src/core/policy";
 import { ev } from "../support/events";
 import { fakeAgent } from "../support/fakeAgent";
+import { messageText } from "../support/thread";
 
 /**
  * Permissions through the store: the policy declines what it forbids, a grant the person made
@@ -13,7 +14,7 @@ import { fakeAgent } from "../support/fakeAgent";
  */
 
 let n = 0;
-let clock = 1_000;
+const clock = 1_000;
 const tick = () => new Promise<void>((resolve) => queueMicrotask(resolve));
 
 function setup(permissions: PermissionsEngine = createPermissions({ identity: "ana@example.com", sessionId: "s1" })) {
@@ -50,7 +51,7 @@ describe("permissions in the store", () => {
     expect(s().thread.grants[0]!.uses).toBe(2);
     // Answered by the grant, the agent hears it and goes on by itself.
     expect(fake.inputs).toHaveLength(3);
-    expect(JSON.parse(String(fake.inputs[2]!.messages.find((m) => m.id === "parley-answer:p2")?.content))).toMatchObject({ status: "answered", response: { approved: true, grantId: "grant:p1" } });
+    expect(JSON.parse(messageText(fake.inputs[2]!.messages.find((m) => m.id === "parley-answer:p2")))).toMatchObject({ status: "answered", response: { approved: true, grantId: "grant:p1" } });
     expect(decisions(store)).toEqual(["approved:click", "granted:click", "approved_by_grant:grant"]);
   });
 
@@ -90,7 +91,7 @@ describe("permissions in the store", () => {
     await tick();
     expect(s().thread.grants[0]!.revokedAt).toBe(clock);
     expect(decisions(store)).toContain("revoked:agent-revoke");
-    expect(JSON.parse(String(s().thread.messages.get("parley-answer:r1")?.content ?? "{}"))).toMatchObject({ status: "revoked" });
+    expect(JSON.parse(messageText(s().thread.messages.get("parley-answer:r1")) || "{}")).toMatchObject({ status: "revoked" });
     fake.play(ask("p2", "send_mail"));
     await tick();
     expect(interaction(store, "p2").status).toBe("pending");

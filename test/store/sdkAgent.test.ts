@@ -34,7 +34,7 @@ async function start(hang: boolean): Promise<{ url: string; closes: () => number
     });
   });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}/`, closes: () => closes };
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, closes: () => closes };
 }
 
 describe("an @ag-ui/client HttpAgent in the store", () => {

@@ -1,4 +1,4 @@
-import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
+import { EventType, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
 import { vi } from "vitest";
 import type { AgentLike } from "../../src";
 import type { EventObserver } from "../../src/core/transport/types";
@@ -8,7 +8,7 @@ import { ev } from "./events";
 export function fakeAgent() {
   const inputs: RunAgentInput[] = [];
   const observers: Partial<EventObserver>[] = [];
-  const unsubscribe = vi.fn();
+  const unsubscribe = vi.fn<(runId: string) => void>();
   const agent: AgentLike = {
     run(input) {
       inputs.push(input);
@@ -34,7 +34,7 @@ export function fakeAgent() {
       const { runId, threadId } = current();
       const observer = observers.at(-1)!;
       for (const e of events) {
-        const own = e.type === "RUN_STARTED" || e.type === "RUN_FINISHED" ? { ...e, runId, threadId } : e;
+        const own = e.type === EventType.RUN_STARTED || e.type === EventType.RUN_FINISHED ? { ...e, runId, threadId } : e;
         observer.next?.(own);
       }
     },

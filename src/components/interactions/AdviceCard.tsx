@@ -30,7 +30,7 @@ AdviceCard.displayName = "Parley.AdviceCard";
 function StreamingAdvice({ interaction }: { interaction: InteractionRecord }) {
   const t = useLabels();
   const draft = (interaction.draft ?? {}) as { content?: unknown; options?: unknown };
-  const options = Array.isArray(draft.options) ? draft.options.filter((o): o is { label: string } => typeof o?.label === "string") : [];
+  const options = Array.isArray(draft.options) ? draft.options.filter((o: unknown): o is { label: string } => typeof (o as { label?: unknown } | null | undefined)?.label === "string") : [];
   return (
     <InteractionCard.Root interaction={interaction}>
       <InteractionCard.Header />

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type RefObject } from "react";
+import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { Collapsible } from "radix-ui";
 import type { Interaction as InteractionRecord } from "../../core/interactions";
 import { useCountdown, useInteraction, useInteractionActions, usePendingInteractionIds } from "../../react/interactions";
@@ -28,6 +28,8 @@ export function InteractionQueue({ className, empty }: InteractionQueueProps) {
   const ids = usePendingInteractionIds();
   const { declineOpen } = useInteractionActions();
   const queueRef = useRef<HTMLElement>(null);
+  // Read when called: an item's layout effect runs before this section's ref is attached.
+  const focusQueue = useCallback(() => queueRef.current?.focus(), []);
   if (ids.length === 0 && empty === null) return null;
   const declineRest = () => {
     // The button goes with the questions it declined: keep focus in the queue.
@@ -62,7 +64,7 @@ export function InteractionQueue({ className, empty }: InteractionQueueProps) {
         <p data-slot="interaction-queue-empty" className="pl:m-0 pl:text-muted-foreground">{empty ?? t.interaction.queueEmpty}</p>
       ) : (
         <ol className="pl:m-0 pl:flex pl:list-none pl:flex-col pl:gap-2 pl:p-0">
-          {ids.map((id) => <QueueItem key={id} id={id} queue={queueRef} />)}
+          {ids.map((id) => <QueueItem key={id} id={id} focusQueue={focusQueue} />)}
         </ol>
       )}
     </section>
@@ -78,7 +80,7 @@ function summaryOf(interaction: InteractionRecord): string {
   return typeof payload?.content === "string" ? payload.content : interaction.messageType;
 }
 
-function QueueItem({ id, queue }: { id: string; queue: RefObject<HTMLElement | null> }) {
+function QueueItem({ id, focusQueue }: { id: string; focusQueue: () => void }) {
   const t = useLabels();
   const interaction = useInteraction(id);
   const reveal = useRevealMessage();
@@ -89,9 +91,9 @@ function QueueItem({ id, queue }: { id: string; queue: RefObject<HTMLElement | n
   useLayoutEffect(() => {
     const item = itemRef.current;
     return () => {
-      if (item?.contains(item.ownerDocument.activeElement)) queue.current?.focus();
+      if (item?.contains(item.ownerDocument.activeElement)) focusQueue();
     };
-  }, [queue]);
+  }, [focusQueue]);
   if (!interaction) return null;
   const typeName = t.interaction.typeName[interaction.messageType as keyof typeof t.interaction.typeName] ?? interaction.messageType;
   const numbers = interaction.numbers;

@@ -67,9 +67,12 @@ function useStableSchema(schema: unknown): unknown {
       return undefined;
     }
   }, [schema]);
-  const ref = useRef({ key, schema });
-  if (key === undefined ? ref.current.schema !== schema : ref.current.key !== key) ref.current = { key, schema };
-  return ref.current.schema;
+  // The last schema seen, kept in state and replaced while rendering (React's pattern for
+  // information from previous renders): refs are not read during render.
+  const [stable, setStable] = useState({ key, schema });
+  if (key === undefined ? stable.schema === schema : stable.key === key) return stable.schema;
+  setStable({ key, schema });
+  return schema;
 }
 
 /** Ids safe inside `aria-describedby` (no spaces), unique per form. */
@@ -96,7 +99,7 @@ interface FieldContext {
   state: FormState;
   errors: Record<string, string>;
   ids: Map<string, string>;
-  set(key: string, value: string | boolean | string[]): void;
+  set: (key: string, value: string | boolean | string[]) => void;
   disabled: boolean;
   t: FormLabels;
 }
@@ -498,17 +501,17 @@ function answerOf(field: FieldSpec, value: unknown, t: FormLabels, locale: strin
   }
   switch (field.kind) {
     case "boolean":
-      return value === true ? t.yes : value === false ? t.no : String(value);
+      return value === true ? t.yes : value === false ? t.no : textOf(value);
     case "enum":
-      return field.options.find((o) => o.value === value)?.label ?? String(value);
+      return field.options.find((o) => o.value === value)?.label ?? textOf(value);
     case "multi-enum": {
       const labels = (Array.isArray(value) ? value : [value]).map((v) => field.options.find((o) => o.value === v)?.label ?? String(v));
       return safeIntl(() => new Intl.ListFormat(locale, { type: "conjunction" }).format(labels), labels.join(", "));
     }
     case "number":
-      return typeof value === "number" ? safeIntl(() => new Intl.NumberFormat(locale).format(value), String(value)) : String(value);
+      return typeof value === "number" ? safeIntl(() => new Intl.NumberFormat(locale).format(value), textOf(value)) : textOf(value);
     case "string":
-      if (typeof value !== "string") return String(value);
+      if (typeof value !== "string") return textOf(value);
       if (field.inputType === "date" && /^\d{4}-\d\d-\d\d$/.test(value)) {
         const [y, m, d] = value.split("-").map(Number) as [number, number, number];
         return safeIntl(() => new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(y, m - 1, d)), value);
@@ -520,12 +523,22 @@ function answerOf(field: FieldSpec, value: unknown, t: FormLabels, locale: strin
     case "json": {
       let json: string;
       try {
-        json = JSON.stringify(value, null, 2) ?? String(value);
+        json = JSON.stringify(value, null, 2) ?? textOf(value);
       } catch {
-        json = String(value);
+        json = textOf(value);
       }
       return <pre className="pl:overflow-auto pl:whitespace-pre-wrap pl:rounded-sm pl:bg-muted pl:p-2 pl:font-mono pl:text-xs pl:text-foreground">{json}</pre>;
     }
+  }
+}
+
+/** A value of an unexpected type as text: JSON for an object or list, never "[object Object]". */
+function textOf(value: unknown): string {
+  if (typeof value !== "object" || value === null) return String(value);
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return Array.isArray(value) ? "[…]" : "{…}";
   }
 }
 

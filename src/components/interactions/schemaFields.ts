@@ -225,7 +225,8 @@ function optionsOf(schema: Obj): FieldOption[] | undefined {
   if (Array.isArray(schema.enum)) {
     raw = schema.enum.filter((v) => v !== null && v !== "").map((v) => ({ value: v as ChoiceValue, label: String(v) }));
   } else if (schema.const !== undefined && schema.const !== null && schema.const !== "") {
-    raw = [{ value: schema.const as ChoiceValue, label: text(schema.title, MAX_LABEL) ?? String(schema.const) }];
+    const value = schema.const as ChoiceValue; // checked below: options that are not strings or numbers make no choice
+    raw = [{ value, label: text(schema.title, MAX_LABEL) ?? String(value) }];
   } else {
     const list = Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined;
     if (!list || list.length === 0 || !list.every((s) => isObj(s) && s.const !== undefined)) return undefined;

@@ -207,7 +207,7 @@ function prepare(schema: unknown): Prepared {
 }
 
 function fallbackValidator(entry: Prepared): Validator {
-  entry.fallback ??= new Validator(fieldsToSchema(entry.parsed.wrapped ? [] : entry.parsed.fields) as Schema, "2020-12", false);
+  entry.fallback ??= new Validator(fieldsToSchema(entry.parsed.wrapped ? [] : entry.parsed.fields), "2020-12", false);
   return entry.fallback;
 }
 
@@ -372,6 +372,6 @@ function withoutPath(values: Obj, path: readonly string[]): Obj {
   if (head === undefined) return values;
   const copy: Obj = { ...values };
   if (rest.length === 0) delete copy[head];
-  else if (isObj(copy[head])) copy[head] = withoutPath(copy[head] as Obj, rest);
+  else if (isObj(copy[head])) copy[head] = withoutPath(copy[head], rest);
   return copy;
 }

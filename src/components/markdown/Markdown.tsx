@@ -17,7 +17,7 @@ const UNSAFE_SCHEME = /^\s*(javascript|vbscript|data|file):/i;
  */
 export function safeUrl(url: string): string {
   // Control characters inside a scheme ("java\tscript:") are ignored by browsers; strip them first.
-  const compact = url.replace(/[\u0000-\u001F\u007F\s]+/g, "");
+  const compact = url.replace(/[\p{Cc}\s]+/gu, "");
   if (UNSAFE_SCHEME.test(compact)) return "";
   const safe = defaultUrlTransform(url);
   return UNSAFE_SCHEME.test(safe) ? "" : safe;
@@ -49,7 +49,7 @@ function CodeBlock({ className, children, node: _node, ...props }: ComponentProp
       <button
         type="button"
         data-slot="markdown-copy"
-        onClick={copy}
+        onClick={() => void copy()}
         className="pl:absolute pl:top-2 pl:right-2 pl:rounded-sm pl:border pl:border-border pl:bg-background pl:px-2 pl:py-0.5 pl:text-xs pl:text-foreground pl:hover:bg-accent pl:focus-visible:outline-2 pl:focus-visible:outline-ring"
       >
         {state === "copied" ? t.copied : t.copy}

@@ -146,7 +146,7 @@ function readSteps(content: unknown): { title: string; status: StepStatus }[] | 
   if (!Array.isArray(steps)) return undefined;
   return steps.map((step) => {
     const s = (step ?? {}) as Record<string, unknown>;
-    const raw = String(s.status ?? "pending").replace("_", "-");
+    const raw = (typeof s.status === "string" ? s.status : "pending").replace("_", "-");
     const title = s.title ?? s.description ?? s.content ?? s.name ?? "";
     return { title: typeof title === "string" ? title : JSON.stringify(title), status: (STEP_STATUSES as readonly string[]).includes(raw) ? (raw as StepStatus) : "pending" };
   });

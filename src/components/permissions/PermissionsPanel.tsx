@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useId, useRef, useState, type ComponentPropsWithoutRef } from "react";
+import { forwardRef, useEffect, useId, useRef, type ComponentPropsWithoutRef } from "react";
 import type { Grant } from "../../core/policy/types";
 import { useFormatTime, useLabels } from "../../i18n/LabelsContext";
 import { usePermissionsPanel, type GrantView } from "../../react/permissions";
@@ -34,16 +34,21 @@ export const PermissionsPanel = forwardRef<HTMLElement, PermissionsPanelProps>(f
   const { grants, revoke } = usePermissionsPanel(clock ? { clock } : {});
   const titleId = useId();
   const listRef = useRef<HTMLUListElement>(null);
-  const [focusGrant, setFocusGrant] = useState<string | undefined>(undefined);
+  const focusGrant = useRef<string | undefined>(undefined);
   const Heading = `h${headingLevel}` as const;
 
   // The Revoke button disappears with the grant's live status: focus goes to its row instead of <body>.
+  const revokeKeepingFocus = (grantId: string) => {
+    if (revoke(grantId).ok) focusGrant.current = grantId;
+  };
+  // A revoke that succeeded changed the grants, so this runs after the render that shows it.
   useEffect(() => {
-    if (focusGrant === undefined) return;
+    const id = focusGrant.current;
+    if (id === undefined) return;
+    focusGrant.current = undefined;
     const rows = listRef.current?.querySelectorAll<HTMLElement>("[data-slot=permission-grant]") ?? [];
-    for (const row of rows) if (row.dataset.grantId === focusGrant) row.focus();
-    setFocusGrant(undefined);
-  }, [focusGrant]);
+    for (const row of rows) if (row.dataset.grantId === id) row.focus();
+  });
 
   return (
     <section
@@ -64,7 +69,7 @@ export const PermissionsPanel = forwardRef<HTMLElement, PermissionsPanelProps>(f
       ) : (
         <ul ref={listRef} data-slot="permission-grants" className="pl:m-0 pl:flex pl:list-none pl:flex-col pl:gap-2 pl:p-0">
           {grants.map((view) => (
-            <GrantRow key={view.grant.id} view={view} onRevoke={() => revoke(view.grant.id).ok && setFocusGrant(view.grant.id)} />
+            <GrantRow key={view.grant.id} view={view} onRevoke={() => revokeKeepingFocus(view.grant.id)} />
           ))}
         </ul>
       )}

@@ -34,7 +34,7 @@ export function Fallback({ message }: MessageComponentProps) {
   try {
     raw = JSON.stringify(message, null, 2);
   } catch {
-    raw = String(message);
+    raw = `${kind} ${message.id}`; // not JSON (a cycle, a BigInt): at least which message
   }
   return (
     <Collapsible.Root

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
+import { useMemo, useState, type CSSProperties, type ReactNode } from "react";
 import { LabelsContext, resolveLabels } from "../../i18n/LabelsContext";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
@@ -69,9 +69,12 @@ export function ParleyUIProvider({ components, registry: given, locale = "en", l
 
 /** The previous object while `value` has the same own entries (same keys, identical values). */
 function useShallowStable<T extends object | undefined>(value: T): T {
-  const ref = useRef(value);
-  if (!shallowEqual(ref.current, value)) ref.current = value;
-  return ref.current;
+  // Kept in state and replaced while rendering (React's pattern for information from previous
+  // renders): refs are not read during render. Boxed, so a function value is never an updater.
+  const [stable, setStable] = useState({ value });
+  if (shallowEqual(stable.value, value)) return stable.value;
+  setStable({ value });
+  return value;
 }
 
 function shallowEqual(a: object | undefined, b: object | undefined): boolean {

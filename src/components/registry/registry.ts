@@ -56,6 +56,9 @@ export interface ToolRendererProps<Args = Record<string, unknown>, Result = unkn
  * @example
  * const Haiku: ToolRenderer<{ japanese: string[] }> = ({ args }) => <p>{args?.japanese?.join(" / ")}</p>;
  */
+// `any` by default, as React's own ComponentType<any>: a renderer typed for its tool's arguments
+// must be accepted where any renderer is (props are contravariant; `unknown` would refuse it).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ToolRenderer<Args = any, Result = any> = ComponentType<ToolRendererProps<Args, Result>>;
 
 /** Overrides keyed by kind, as `<ParleyUIProvider components={…}>` takes them. */
@@ -82,16 +85,20 @@ export interface MessageRegistry {
    * Registers `Component` for `kind` and returns the function that removes it again (restoring
    * whatever was registered before), so an effect can register and clean up.
    */
-  register(kind: ToolRendererKey, Component: ToolRenderer): () => void;
-  register(kind: "state", Component: ComponentType): () => void;
-  register(kind: MessageKind, Component: MessageComponent): () => void;
-  get(kind: ToolRendererKey): ToolRenderer | undefined;
-  get(kind: MessageKind): MessageComponent | undefined;
+  register: {
+    (kind: ToolRendererKey, Component: ToolRenderer): () => void;
+    (kind: "state", Component: ComponentType): () => void;
+    (kind: MessageKind, Component: MessageComponent): () => void;
+  };
+  get: {
+    (kind: ToolRendererKey): ToolRenderer | undefined;
+    (kind: MessageKind): MessageComponent | undefined;
+  };
   /** Every component registered for `kind`, oldest first (the thread's state views under `"state"`). */
-  getAll(kind: string): readonly ComponentType<any>[];
-  subscribe(listener: () => void): () => void;
+  getAll: (kind: string) => readonly ComponentType[];
+  subscribe: (listener: () => void) => () => void;
   /** Changes on every register/unregister; for `useSyncExternalStore`. */
-  getVersion(): number;
+  getVersion: () => number;
 }
 
 /**
@@ -105,38 +112,40 @@ export interface MessageRegistry {
  */
 export function createMessageRegistry(): MessageRegistry {
   // A stack per kind, so unregistering the newest reveals the previous registration.
-  const entries = new Map<string, { Component: ComponentType<any> }[]>();
+  const entries = new Map<string, { Component: ComponentType<never> }[]>();
   const listeners = new Set<() => void>();
   let version = 0;
   const notify = () => {
     version += 1;
     listeners.forEach((l) => l());
   };
-  return {
-    register(kind: string, Component: ComponentType<any>) {
-      const entry = { Component };
-      const stack = entries.get(kind) ?? [];
-      stack.push(entry);
-      entries.set(kind, stack);
+  // One stack per kind whatever its component type: the overloads of MessageRegistry say which
+  // type each kind holds, and these functions keep to them.
+  const register = (kind: string, Component: ComponentType<never>) => {
+    const entry = { Component };
+    const stack = entries.get(kind) ?? [];
+    stack.push(entry);
+    entries.set(kind, stack);
+    notify();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const current = entries.get(kind);
+      const index = current?.indexOf(entry) ?? -1;
+      if (current && index >= 0) current.splice(index, 1);
       notify();
-      let done = false;
-      return () => {
-        if (done) return;
-        done = true;
-        const current = entries.get(kind);
-        const index = current?.indexOf(entry) ?? -1;
-        if (current && index >= 0) current.splice(index, 1);
-        notify();
-      };
-    },
-    get(kind: string) {
-      const stack = entries.get(kind);
-      return stack?.[stack.length - 1]?.Component;
-    },
-    getAll(kind) {
-      return (entries.get(kind) ?? []).map((e) => e.Component);
-    },
-    subscribe(listener) {
+    };
+  };
+  const get = (kind: string) => {
+    const stack = entries.get(kind);
+    return stack?.[stack.length - 1]?.Component;
+  };
+  return {
+    register: register as MessageRegistry["register"],
+    get: get as MessageRegistry["get"],
+    getAll: (kind) => (entries.get(kind) ?? []).map((e) => e.Component) as unknown as readonly ComponentType[],
+    subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
+import { useContext, useEffect, useInsertionEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
 import { useStore } from "zustand";
 import type { FrontendTool, ToolHandlerContext } from "../../store/frontendTools";
 import type { ToolParameters } from "../../core/tools/frontendTools";
@@ -18,6 +18,8 @@ import { UIContext } from "./UIContext";
  * );
  * useToolRenderer("generate_haiku", HaikuCard);
  */
+// `any` by default so a renderer typed for its tool is accepted (see ToolRenderer).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useToolRenderer<Args = any, Result = any>(name: string, Component: ToolRenderer<Args, Result>): void {
   const { registry } = useContext(UIContext);
   useEffect(() => registry.register(`tool:${name}`, Component as ToolRenderer), [registry, name, Component]);
@@ -61,11 +63,16 @@ export interface UseFrontendToolOptions<Args> {
  *   handler: ({ background }: { background: string }) => { setBackground(background); return { ok: true }; },
  * });
  */
+// `any` by default: an untyped handler reads the arguments the schema describes, unchecked by TypeScript.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useFrontendTool<Args = any>(options: UseFrontendToolOptions<Args>): void {
   const store = useThreadStore("useFrontendTool");
   const { registry } = useContext(UIContext);
   const latest = useRef(options);
-  latest.current = options;
+  // The newest handler and render, for calls that arrive later (never read while rendering).
+  useInsertionEffect(() => {
+    latest.current = options;
+  });
   const hasHandler = options.handler !== undefined;
   const hasRender = options.render !== undefined;
 
@@ -82,7 +89,6 @@ export function useFrontendTool<Args = any>(options: UseFrontendToolOptions<Args
     };
     return store.getState().registerTool(tool);
     // The description and parameters are read when each run starts; the handler when a call runs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, options.name, hasHandler]);
 
   // One stable component per tool: re-rendering the app does not re-register it.
@@ -130,11 +136,15 @@ export interface StateRendererProps<T> {
  * const Steps = ({ state }: StateRendererProps<Step[]>) => <ol>{state.map((s) => <StepItem key={s.description} step={s} />)}</ol>;
  * useStateRenderer((state: { steps?: Step[] }) => state.steps, Steps);
  */
+// `any` by default: an unannotated selector reads the agent's state, whose shape only the app knows.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useStateRenderer<S = any, T = unknown>(selector: (state: S) => T | undefined, Component: ComponentType<StateRendererProps<T>>): void {
   const store = useThreadStore("useStateRenderer");
   const { registry } = useContext(UIContext);
   const latest = useRef({ selector, Component });
-  latest.current = { selector, Component };
+  useInsertionEffect(() => {
+    latest.current = { selector, Component };
+  });
   const [View] = useState(() => {
     function StateView() {
       const previous = useRef<unknown>(undefined);

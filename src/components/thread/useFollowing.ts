@@ -46,10 +46,13 @@ export interface Following {
  * catches up, and the view looks "scrolled up" though nobody touched it. Reaching the bottom, by
  * any means, follows again.
  */
+/** Gesture times; read in event handlers only, never while rendering. */
+const clock = () => performance.now();
+
 export function useFollowing(viewportRef: RefObject<HTMLElement | null>): Following {
   const [following, setState] = useState(true);
   const followingRef = useRef(true);
-  const gesture = useRef({ until: 0, intent: "either" as Intent, holding: false, touchY: 0, lastTop: 0 });
+  const gesture = useRef({ until: 0, intent: "either", holding: false, touchY: 0, lastTop: 0 });
 
   const setFollowing = useCallback((value: boolean) => {
     followingRef.current = value;
@@ -63,7 +66,7 @@ export function useFollowing(viewportRef: RefObject<HTMLElement | null>): Follow
       return !!el && el.scrollHeight > el.clientHeight;
     };
     const mark = (intent: Intent) => {
-      g.until = performance.now() + GESTURE_MS;
+      g.until = clock() + GESTURE_MS;
       g.intent = intent;
       // Moving up is unmistakable: stop at once, so the next token does not pull the view back.
       if (intent === "up" && scrollable() && followingRef.current) setFollowing(false);
@@ -75,7 +78,7 @@ export function useFollowing(viewportRef: RefObject<HTMLElement | null>): Follow
     };
     const release = () => {
       g.holding = false;
-      g.until = performance.now() + GESTURE_MS;
+      g.until = clock() + GESTURE_MS;
       removeEventListener("pointerup", release);
       removeEventListener("pointercancel", release);
     };
@@ -85,7 +88,7 @@ export function useFollowing(viewportRef: RefObject<HTMLElement | null>): Follow
         if (!el) return;
         const moved = el.scrollTop - g.lastTop;
         g.lastTop = el.scrollTop;
-        const byPerson = g.holding || performance.now() < g.until;
+        const byPerson = g.holding || clock() < g.until;
         const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_THRESHOLD;
         if (atBottom) {
           if (!followingRef.current && !(byPerson && g.intent === "up")) setFollowing(true);

@@ -17,7 +17,7 @@ export function RenderedToolCall({ call, result, Renderer }: { call: ToolCallSta
   const error = result?.role === "tool" ? result.error : undefined;
   const status: ToolRenderStatus = executing ? "executing" : error ? "error" : call.status;
   // The boundary starts over when the call changes (the next streamed piece may render fine).
-  const subject = useMemo(() => result ?? ({ id: call.id, role: "tool", toolCallId: call.id, content: "" } as ThreadMessage), [result, call]);
+  const subject = useMemo((): ThreadMessage => result ?? { id: call.id, role: "tool", toolCallId: call.id, content: "" }, [result, call]);
   const respond = open && !executing && !call.resultMessageId ? (value: unknown) => void store.getState().respondToTool(call.id, value) : undefined;
   return (
     <div data-slot="tool-call" data-tool-call-id={call.id} data-tool-name={call.name} data-status={status}>

@@ -3,7 +3,7 @@ import { Draft } from "../fold/draft";
 import { deriveStatus } from "../fold/status";
 import { endRun } from "../fold/runs";
 import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, takeMessage } from "../fold/shared";
-import type { RunFailure, RunRecord, ThreadMessage, ThreadState } from "../fold/types";
+import type { RunFailure, RunRecord, ThreadState } from "../fold/types";
 import { toolResultContent } from "../interactions/delivery";
 import type { AnswerMethod, Interaction, InteractionResponse } from "../interactions/types";
 import type { AuditRecord, Grant } from "../policy/types";
@@ -327,8 +327,8 @@ function writeToolResult(d: Draft, toolCallId: string, content: string, error?: 
     return;
   }
   const message: ToolMessage = { id: messageId, role: "tool", toolCallId, content, ...(error !== undefined ? { error } : {}) };
-  addMessage(d, d.adopt(message) as ThreadMessage);
-  linkToolResult(d, message as ThreadMessage);
+  addMessage(d, d.adopt(message));
+  linkToolResult(d, message);
 }
 
 /** The id of the tool message that carries the person's answer to a Parley tool call. */

@@ -23,7 +23,7 @@ export function checkResponse(interaction: Interaction, response: InteractionRes
       const payload = envelope.payload;
       switch (response.action) {
         case "choose": {
-          const ids = Array.isArray(response.optionIds) ? [...new Set(response.optionIds)] : [];
+          const ids = Array.isArray(response.optionIds) ? [...new Set(response.optionIds as readonly string[])] : [];
           if (ids.length === 0) return invalid("Choose at least one option.");
           if (!payload.multiple && ids.length > 1) return invalid("Only one option may be chosen.");
           const unknown = ids.find((id) => !payload.options.some((o) => o.id === id));
@@ -55,7 +55,7 @@ export function checkResponse(interaction: Interaction, response: InteractionRes
         ? undefined
         : invalid("An input request is answered with its values.");
     case "error":
-      return "action" in response && (envelope.payload.actions as readonly string[]).includes(response.action as string)
+      return "action" in response && (envelope.payload.actions as readonly string[]).includes(response.action)
         ? undefined
         : invalid(`Choose one of: ${envelope.payload.actions.join(", ")}.`);
     default:

@@ -194,7 +194,7 @@ export function renderForChannel(envelope: Envelope, options: ChannelOptions): C
       const choices = actions.map((action, i) => ({ number: numberAt(i), id: action, label: w.action[action] }));
       const hint = choices.length ? (voice ? w.say(false, false) : w.replyAction(formatRange(choices.map((c) => c.number)))) : undefined;
       const lines = [spoken(code && !voice ? `${content} (${code})` : content)];
-      for (const c of choices) lines.push(voice ? spoken(w.spokenOption(c.number as number, c.label)) : `${c.number}. ${c.label}`);
+      for (const c of choices) lines.push(voice ? spoken(w.spokenOption(c.number, c.label)) : `${c.number}. ${c.label}`);
       if (hint) lines.push(hint);
       return { ...base, text: lines.join(voice ? " " : "\n"), choices, ...(hint ? { hint } : {}), expectsReply: choices.length > 0 };
     }

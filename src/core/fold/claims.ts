@@ -82,11 +82,11 @@ function described(value: unknown, open: Set<string>): string | undefined {
   let nodes = 0;
   const walk = (node: unknown, depth: number): string | undefined => {
     if (typeof node !== "object" || node === null || depth > MAX_DEPTH || ++nodes > MAX_NODES) return undefined;
-    const children = Array.isArray(node) ? node : Object.values(node as object);
+    const children = Array.isArray(node) ? node : Object.values(node);
     if (!Array.isArray(node)) {
       const record = node as Record<string, unknown>;
       const ref = REF_KEYS.map((key) => record[key]).find((v) => typeof v === "string" && open.has(v));
-      if (ref !== undefined && answers(record)) return `it marks the open question "${String(ref)}" answered`;
+      if (ref !== undefined && answers(record)) return `it marks the open question "${ref as string}" answered`;
       for (const key of Object.keys(record)) {
         const v = record[key];
         if (open.has(key) && (v === true || SETTLED.includes(String(v)) || (isRecord(v) && answers(v)))) return `it marks the open question "${key}" answered`;
@@ -112,7 +112,7 @@ function mentions(value: unknown, open: Set<string>): string | undefined {
   const walk = (node: unknown, depth: number): string | undefined => {
     if (typeof node === "string") return open.has(node) ? node : undefined;
     if (typeof node !== "object" || node === null || depth > MAX_DEPTH || ++nodes > MAX_NODES) return undefined;
-    for (const [key, child] of Array.isArray(node) ? node.entries() : Object.entries(node as object)) {
+    for (const [key, child] of Array.isArray(node) ? node.entries() : Object.entries(node)) {
       const found = typeof key === "string" && open.has(key) ? key : walk(child, depth + 1);
       if (found) return found;
     }

@@ -113,7 +113,7 @@ function own(value: object, owner: CopyOwner): object {
  * "dictionary-mode" object to V8) copies about twice as fast key by key.
  */
 function shallowCopy(value: object): object {
-  if (Array.isArray(value)) return value.slice();
+  if (Array.isArray(value)) return (value as readonly unknown[]).slice();
   const keys = Object.keys(value);
   if (keys.length < 64) return { ...value };
   const copy: Record<string, unknown> = {};

@@ -299,7 +299,7 @@ function authoritativeActivityTypes(event: MessagesSnapshotEvent): string[] | nu
   if (!Object.prototype.hasOwnProperty.call(value, "authoritativeActivityTypes")) return undefined;
   const types = value.authoritativeActivityTypes;
   if (types === null) return null;
-  return Array.isArray(types) && types.every((t) => typeof t === "string") ? (types as string[]) : [];
+  return Array.isArray(types) && types.every((t) => typeof t === "string") ? types : [];
 }
 
 export function describe(error: unknown): string {

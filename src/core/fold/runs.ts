@@ -80,7 +80,7 @@ export function runFinished(d: Draft, event: RunFinishedEvent): void {
     outcome?.type === "interrupt" ? "interrupted" : outcome?.type === "cancelled" ? "cancelled" : "finished";
   if (status === "finished") {
     d.s.pendingToolCallIds = Array.isArray(named) && named.length > 0
-      ? [...(named as string[])]
+      ? [...named]
       : run.toolCallIds.filter((id) => !d.s.toolCalls.get(id)?.resultMessageId);
   }
   if (outcome?.type === "interrupt") {

@@ -159,7 +159,7 @@ export function takeMessage(d: Draft, raw: Message, event: unknown = raw): Threa
     streaming?: unknown;
     toolCallIds?: unknown;
   };
-  if (message.role !== "assistant" || !Array.isArray(message.toolCalls)) return message as ThreadMessage;
+  if (message.role !== "assistant" || !Array.isArray(message.toolCalls)) return message;
   const { toolCalls, ...rest } = message;
   const toolCallStates = d.edit("toolCalls");
   const ids: string[] = [];
@@ -191,5 +191,5 @@ export function takeMessage(d: Draft, raw: Message, event: unknown = raw): Threa
     d.touchedToolCalls.add(call.id);
     d.toolCallsToDerive.add(call.id);
   }
-  return { ...rest, toolCallIds: ids } as ThreadMessage;
+  return { ...rest, toolCallIds: ids };
 }

@@ -26,11 +26,11 @@ export function toAgUiMessages(state: ThreadState, options: ToAgUiMessagesOption
     if (message.role === "interaction") continue;
     const { streaming: _streaming, ...rest } = message;
     if (rest.role !== "assistant") {
-      out.push(rest as Message);
+      out.push(rest);
       continue;
     }
     const { toolCallIds, ...assistant } = rest;
-    const result: AssistantMessage = assistant as AssistantMessage;
+    const result: AssistantMessage = assistant;
     if (toolCallIds) {
       result.toolCalls = [];
       for (const callId of toolCallIds) {

@@ -68,8 +68,8 @@ export function startToolCall(d: Draft, event: ToolCallStartFields): void {
       if (refusedReservedId(d, ownerId, event)) return;
       const created: ThreadAssistantMessage = { id: ownerId, role: "assistant", toolCallIds: [] };
       if (isId(event.subagentRunId)) created.subagentRunId = event.subagentRunId;
-      addMessage(d, created as ThreadMessage);
-      owner = created as ThreadMessage;
+      addMessage(d, created);
+      owner = created;
     }
   }
   listInRun();

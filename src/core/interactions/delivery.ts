@@ -1,5 +1,5 @@
 import type { ResumeEntry } from "@ag-ui/core";
-import type { AdviceResponse, ErrorResponse, InputResponse, Interaction, InteractionResponse, PermissionResponse } from "./types";
+import type { AdviceResponse, ErrorResponse, Interaction, InteractionResponse } from "./types";
 
 /**
  * How an answer goes back to the agent — the way the question came:
@@ -169,10 +169,10 @@ export function answerInWords(interaction: Interaction, locale = "en"): string {
   }
   if ("approved" in response) {
     const op = envelope?.messageType === "permission_request" ? envelope.payload.operation || envelope.payload.summary : interaction.id;
-    return (response as PermissionResponse).approved ? w.approved(op) : w.refused(op);
+    return response.approved ? w.approved(op) : w.refused(op);
   }
   if ("values" in response) {
-    const values = Object.entries((response as InputResponse).values)
+    const values = Object.entries(response.values)
       .map(([key, value]) => `${key} = ${typeof value === "string" ? value : JSON.stringify(value)}`)
       .join(lang === "zh" ? "；" : "; ");
     return w.filled(values);

@@ -28,7 +28,7 @@ function addInteraction(d: Draft, interaction: Interaction): Interaction | undef
     return undefined;
   }
   const row: InteractionRow = { id: interaction.rowId, role: "interaction", interactionId: interaction.id, messageType: interaction.messageType };
-  d.edit("messages").set(d.adopt(row as ThreadMessage));
+  d.edit("messages").set(d.adopt(row));
   (d.edit("messageIds") as string[]).push(row.id);
   d.edit("interactions").set(d.adopt(interaction));
   (d.edit("interactionIds") as string[]).push(interaction.id);

@@ -28,15 +28,22 @@ export interface ThreadStorage {
 export function createMemoryThreadStorage(): ThreadStorage {
   const kept = new Map<string, ThreadSnapshot>();
   return {
-    load: async (key) => {
+    // Promises, as IndexedDB's are: a caller cannot come to rely on the memory one answering at once.
+    load: (key) => {
       const snapshot = kept.get(key);
-      return snapshot === undefined ? undefined : structuredClone(snapshot);
+      return Promise.resolve(snapshot === undefined ? undefined : structuredClone(snapshot));
     },
-    save: async (key, snapshot) => {
-      kept.set(key, structuredClone(snapshot));
+    save: (key, snapshot) => {
+      try {
+        kept.set(key, structuredClone(snapshot));
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
     },
-    remove: async (key) => {
+    remove: (key) => {
       kept.delete(key);
+      return Promise.resolve();
     },
   };
 }

@@ -124,7 +124,7 @@ function numberOf(value: unknown): number {
 
 function listOf<T>(value: readonly T[]): readonly T[] {
   try {
-    return Array.isArray(value) ? value : [];
+    return Array.isArray(value) ? (value as readonly T[]) : [];
   } catch {
     return [];
   }

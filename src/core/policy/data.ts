@@ -146,7 +146,7 @@ export function copyData(value: unknown, depth = 0): unknown {
       }
       return copy;
     }
-    const prototype = Object.getPrototypeOf(value);
+    const prototype: unknown = Object.getPrototypeOf(value);
     if (prototype !== Object.prototype && prototype !== null) return ABSENT;
     const copy: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {

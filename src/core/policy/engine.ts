@@ -1,7 +1,7 @@
 import type { Context, Tool } from "@ag-ui/core";
 import type { PermissionRequestPayload } from "../protocol/envelope";
 import { grantsContext } from "./context";
-import { checkGrant, conditionsOffered, createGrant, scopesOffered, useGrant } from "./grants";
+import { checkGrant, conditionsOffered, createGrant, scopesOffered, spendGrant } from "./grants";
 import { dataEquals } from "./data";
 import { decide, defaultPolicy, operationFromRequest } from "./policy";
 import { parleyRevokeTool, PARLEY_REVOKE_TOOL, revocationResult, revocationTargets } from "./revokeTool";
@@ -90,7 +90,7 @@ export function createPermissions(options: PermissionsOptions): PermissionsEngin
       const verdict = decide(policy, operation);
       if (verdict.decision === "deny") return { kind: "deny", reason: verdict.rule?.reason ?? `The policy does not allow ${operation.name || "this"}.` };
       const grant = checkGrant(grants, operation, { now, ...(runId ? { runId } : {}), ...(options.sessionId ? { sessionId: options.sessionId } : {}), decision: verdict });
-      if (grant) return { kind: "grant", grant: useGrant(grant, now) };
+      if (grant) return { kind: "grant", grant: spendGrant(grant, now) };
       return { kind: "ask", decision: verdict.decision, ...offers(request, verdict) };
     },
     grantFor(request, scope, { id, now, runId, interactionId, limit, condition, expiresAt }) {
@@ -116,7 +116,7 @@ export function createPermissions(options: PermissionsOptions): PermissionsEngin
         ...(interactionId !== undefined ? { interactionId } : {}),
       });
       // The approval that made it is its first use.
-      return result.ok ? { ok: true, grant: useGrant(result.grant, now) } : result;
+      return result.ok ? { ok: true, grant: spendGrant(result.grant, now) } : result;
     },
     revocationTargets: (grants, args, now) => revocationTargets(grants, args, now),
     revocationResult: (revoked) => revocationResult(revoked),

@@ -118,13 +118,13 @@ export function grantCovers(grant: Grant, operation: Operation, options: GrantCh
 
 /**
  * The live grant that covers an operation, or `undefined`: the one an app re-checks at execution
- * time (seed 001), then spends with {@link useGrant}. When several cover it, the most specific
+ * time (seed 001), then spends with {@link spendGrant}. When several cover it, the most specific
  * wins — conditional, then batch, then once, then session — and among equals the newest, so a
  * narrow grant is spent before a broad one.
  *
  * @example
  * const grant = checkGrant(grants, { name: "mail.archive", categories: [] }, { now: Date.now(), runId });
- * if (grant) grants = grants.map((g) => (g.id === grant.id ? useGrant(g, Date.now()) : g));
+ * if (grant) grants = grants.map((g) => (g.id === grant.id ? spendGrant(g, Date.now()) : g));
  */
 export function checkGrant(grants: readonly Grant[], operation: Operation, options: GrantCheckOptions): Grant | undefined {
   try {
@@ -206,13 +206,13 @@ export function createGrant(input: GrantInput): GrantResult {
 }
 
 /**
- * The grant after one more use: a new record (`uses + 1`, `lastUsedAt`). A grant that is not live
+ * The grant after one more use (named `spend`, not `use`: it is no React hook): a new record (`uses + 1`, `lastUsedAt`). A grant that is not live
  * at `now` (revoked, expired, used up) comes back as it is: check with {@link checkGrant} first.
  *
  * @example
- * const used = useGrant(grant, Date.now()); // grant itself is unchanged
+ * const used = spendGrant(grant, Date.now()); // grant itself is unchanged
  */
-export function useGrant(grant: Grant, now: number): Grant {
+export function spendGrant(grant: Grant, now: number): Grant {
   if (grantStatus(grant, now) !== "live") return grant;
   return { ...grant, uses: grant.uses + 1, lastUsedAt: now };
 }
@@ -386,10 +386,10 @@ function ownNumber(record: unknown, key: string): number {
 
 /** A list to iterate safely: a non-array is empty. */
 function listOf<T>(value: readonly T[] | undefined): readonly T[] {
-  return arrayOrUndefined(value) ?? [];
+  return arrayOrUndefined<T>(value) ?? [];
 }
 
-function arrayOrUndefined<T>(value: readonly T[] | undefined | unknown): readonly T[] | undefined {
+function arrayOrUndefined<T>(value: unknown): readonly T[] | undefined {
   try {
     return Array.isArray(value) ? (value as readonly T[]) : undefined;
   } catch {

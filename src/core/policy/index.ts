@@ -10,7 +10,7 @@ export {
   liveGrants,
   revokeGrant,
   scopesOffered,
-  useGrant,
+  spendGrant,
   usesLeft,
   type GrantInput,
   type GrantResult,

@@ -43,7 +43,7 @@ export const defaultPolicy: Policy = deepFreeze({
 export function definePolicy(rules: readonly PolicyRule[] = [], fallback: PolicyDecision = defaultPolicy.fallback): Policy {
   let own: readonly PolicyRule[] = [];
   try {
-    if (Array.isArray(rules)) own = [...rules];
+    if (Array.isArray(rules)) own = [...(rules as readonly PolicyRule[])];
   } catch {
     // A list that cannot be read (a revoked Proxy) adds no rules.
   }

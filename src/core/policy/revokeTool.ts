@@ -56,7 +56,7 @@ export function revocationTargets(grants: readonly Grant[], args: unknown, now: 
   if (grantId === undefined && operation === undefined) return [];
   try {
     if (!Array.isArray(grants)) return [];
-    return grants.filter((grant) => {
+    return (grants as readonly Grant[]).filter((grant) => {
       const status = grantStatus(grant, now);
       // A used-up grant is revoked too: it may still be listed, and the person said no more.
       if (status !== "live" && status !== "used-up") return false;
@@ -75,7 +75,7 @@ export function revocationTargets(grants: readonly Grant[], args: unknown, now: 
  * revocationResult(targets); // '{"status":"revoked","grantIds":["g1"]}'
  */
 export function revocationResult(revoked: readonly Grant[]): string {
-  const grantIds = Array.isArray(revoked) ? revoked.flatMap((grant) => (typeof ownField(grant, "id") === "string" ? [grant.id] : [])) : [];
+  const grantIds = Array.isArray(revoked) ? (revoked as readonly Grant[]).flatMap((grant) => (typeof ownField(grant, "id") === "string" ? [grant.id] : [])) : [];
   return JSON.stringify(grantIds.length ? { status: "revoked", grantIds } : { status: "nothing_to_revoke" });
 }
 

@@ -41,28 +41,31 @@ export function createMemoryPolicyStorage(): PolicyStorage {
   const grantsByKey = new Map<string, Grant[]>();
   const auditByKey = new Map<string, AuditRecord[]>();
   return {
-    async loadGrants(key) {
-      return (grantsByKey.get(key) ?? []).flatMap(copyGrant);
-    },
-    async saveGrants(key, grants) {
-      grantsByKey.set(key, listOf(grants).flatMap(copyGrant));
-    },
-    async appendAudit(key, records) {
-      const log = auditByKey.get(key) ?? [];
-      const ids = new Set(log.map((record) => record.id));
-      const added: AuditRecord[] = [];
-      for (const input of listOf(records)) {
-        const record = auditRecord(input);
-        if (!record.id || ids.has(record.id)) continue;
-        ids.add(record.id);
-        added.push(record);
-      }
-      if (added.length) auditByKey.set(key, [...log, ...added]);
-    },
-    async loadAudit(key) {
-      return (auditByKey.get(key) ?? []).map(auditRecord);
-    },
+    loadGrants: (key) => settled(() => (grantsByKey.get(key) ?? []).flatMap(copyGrant)),
+    saveGrants: (key, grants) =>
+      settled(() => {
+        grantsByKey.set(key, listOf(grants).flatMap(copyGrant));
+      }),
+    appendAudit: (key, records) =>
+      settled(() => {
+        const log = auditByKey.get(key) ?? [];
+        const ids = new Set(log.map((record) => record.id));
+        const added: AuditRecord[] = [];
+        for (const input of listOf(records)) {
+          const record = auditRecord(input);
+          if (!record.id || ids.has(record.id)) continue;
+          ids.add(record.id);
+          added.push(record);
+        }
+        if (added.length) auditByKey.set(key, [...log, ...added]);
+      }),
+    loadAudit: (key) => settled(() => (auditByKey.get(key) ?? []).map(auditRecord)),
   };
+}
+
+/** Runs `work` as a promise that settles: a throw rejects, as every adapter's methods must. */
+function settled<T>(work: () => T): Promise<T> {
+  return new Promise((resolve) => resolve(work()));
 }
 
 const GRANT_FIELDS = [
@@ -90,7 +93,7 @@ function copyGrant(grant: Grant): Grant[] {
 
 function listOf<T>(value: readonly T[]): readonly T[] {
   try {
-    return Array.isArray(value) ? value : [];
+    return Array.isArray(value) ? (value as readonly T[]) : [];
   } catch {
     return [];
   }

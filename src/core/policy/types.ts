@@ -128,7 +128,7 @@ export const GRANT_SCOPES = ["once", "batch", "session", "conditional"] as const
 
 /**
  * A permission the person gave: a record, never edited in place — using or revoking one makes a
- * new record (`useGrant`, `revokeGrant`).
+ * new record (`spendGrant`, `revokeGrant`).
  *
  * @example
  * const grant: Grant = { id: "g1", operation: "mail.send", scope: "conditional", condition: { "context.mode": "test" }, grantedBy: "ana@acme.com", grantedAt: 1764547200000, uses: 0 };

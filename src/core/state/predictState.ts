@@ -54,7 +54,7 @@ export function predictFromToolCalls(d: Draft): void {
     if (!call || (predictions.runId !== undefined && call.runId !== predictions.runId)) continue;
     const matching = predictions.entries.filter((p) => p.tool === call.name);
     if (matching.length === 0 || seen?.get(id) === call.argsText.length) continue;
-    if (!seen) predictedAt.set(d, (seen = new Map()));
+    if (!seen) predictedAt.set(d, (seen = new Map<string, number>()));
     seen.set(id, call.argsText.length);
     const args = parseArgs(call.argsText);
     for (const prediction of matching) {

@@ -1,4 +1,4 @@
-import { Validator, type Schema } from "@cfworker/json-schema";
+import { Validator } from "@cfworker/json-schema";
 import type { ArgumentProblem } from "./frontendTools";
 
 /**
@@ -12,7 +12,7 @@ import type { ArgumentProblem } from "./frontendTools";
 export function checkArguments(schema: Record<string, unknown>, args: unknown): ArgumentProblem[] {
   let validator: Validator;
   try {
-    validator = new Validator(schema as Schema, "7", false);
+    validator = new Validator(schema, "7", false);
   } catch {
     return [];
   }

@@ -1,4 +1,4 @@
-import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
+import { EventType, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
 import { createParser } from "eventsource-parser";
 import { TRANSPORT_SOURCE, TransportError } from "./types";
 import type { AgentLike, ConnectionState, EventObserver, EventStream, EventSubscription } from "./types";
@@ -241,8 +241,8 @@ export class ParleyHttpAgent implements AgentLike {
         // The SSE standard dispatches nothing for empty data; eventsource-parser does.
         if (message.data === "") return;
         const event = toEvent(message.data);
-        if (event.type === "RUN_STARTED") run.ended = false;
-        else if (event.type === "RUN_FINISHED" || event.type === "RUN_ERROR") run.ended = true;
+        if (event.type === EventType.RUN_STARTED) run.ended = false;
+        else if (event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR) run.ended = true;
         sink.next(event);
       },
       onError: (error) => {

@@ -5,7 +5,7 @@
  * or `chunk` pieces per task (as network reads arrive).
  */
 import { createRoot } from "react-dom/client";
-import { EventType, type BaseEvent, type Message } from "@ag-ui/core";
+import { EventType, type Message } from "@ag-ui/core";
 import { createThreadStore, ParleyProvider, ParleyUIProvider, Thread } from "../../../src";
 import { ScriptedAgent, type ScriptStep } from "../../../src/testing";
 import "../../../src/theme/parley.css";
@@ -25,17 +25,17 @@ const agent = new ScriptedAgent({
   script: (input) => {
     const id = `reply-${++runs}`;
     const steps: ScriptStep[] = [
-      { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent,
-      { type: EventType.TEXT_MESSAGE_START, messageId: id, role: "assistant" } as BaseEvent,
+      { type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId },
+      { type: EventType.TEXT_MESSAGE_START, messageId: id, role: "assistant" },
     ];
     for (let i = 0; i < next.deltas; i++) {
       const delta = i === next.deltas - 1 ? " ENDOFREPLY" : `${i > 0 && i % 50 === 0 ? "\n\n" : ""}${WORDS[i % WORDS.length]} `;
-      steps.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: id, delta } as BaseEvent);
+      steps.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId: id, delta });
       // A zero delay would be no wait at all: a chunk waits 1 ms, a task of its own, as a network read.
       if (next.delayMs || (next.chunk && (i + 1) % next.chunk === 0)) steps.push({ delay: next.delayMs || 1 });
     }
-    steps.push({ type: EventType.TEXT_MESSAGE_END, messageId: id } as BaseEvent);
-    steps.push({ type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId } as BaseEvent);
+    steps.push({ type: EventType.TEXT_MESSAGE_END, messageId: id });
+    steps.push({ type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId });
     return steps;
   },
 });

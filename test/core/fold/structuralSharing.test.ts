@@ -1,4 +1,3 @@
-import { type BaseEvent } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
 import { createThreadState, foldEvent, foldEvents, type ThreadState } from "../../../src/core";
 import { ev } from "../../support/events";
@@ -307,7 +306,7 @@ describe("inputs are never written to", () => {
 
   it("random valid streams fold the same frozen, one event at a time, or in one burst", () => {
     for (let seed = 1; seed <= 60; seed++) {
-      const events = randomValidStream(seed) as BaseEvent[];
+      const events = randomValidStream(seed);
       const plain = foldEvents(fresh(), structuredClone(events));
       const stepwise = structuredClone(events).reduce<ThreadState>((s, e) => foldEvent(s, e), fresh());
       const frozen = foldFrozen(fresh(), events);

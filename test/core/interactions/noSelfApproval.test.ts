@@ -228,7 +228,7 @@ describe("events that claim an approval", () => {
     ["an envelope announced as answered", { type: EventType.CUSTOM, name: "parley.interaction", value: { messageId: "new", messageType: "advice", status: "answered", payload: {} } }],
   ])("%s is recorded as forged and settles nothing", (_, event) => {
     const before = fold([ev.runStarted("r2")], asked());
-    const after = fold([event as BaseEvent], before);
+    const after = fold([event], before);
     expect(newErrors(before, after)).toContain("forged-answer");
     expect(interaction(after, "tc1").status).toBe("pending");
     expect(after.grants).toBe(before.grants);

@@ -262,7 +262,7 @@ describe("RUN_FINISHED interrupts", () => {
   });
 
   it("an interrupt without an id is skipped and recorded", () => {
-    const s = fold([ev.runStarted(), interrupted([{ reason: "confirmation" } as Partial<Interrupt>, { id: "ok", reason: "confirmation" }])]);
+    const s = fold([ev.runStarted(), interrupted([{ reason: "confirmation" }, { id: "ok", reason: "confirmation" }])]);
     expect(s.interactionIds).toEqual(["ok"]);
     expect(errorCodes(s)).toEqual(["malformed-event"]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createGrant, grantsContext, revokeGrant, useGrant, type Grant, type GrantInput } from "../../../src/core/policy";
+import { createGrant, grantsContext, revokeGrant, spendGrant, type Grant, type GrantInput } from "../../../src/core/policy";
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 
@@ -11,9 +11,9 @@ function grant(input: Partial<GrantInput> & Pick<GrantInput, "id" | "operation" 
 
 const excel = grant({ id: "g-excel", operation: "excel.read", scope: "session", sessionId: "s1", expiresAt: Date.UTC(2026, 0, 5, 18, 0, 0) });
 const testMail = grant({ id: "g-mail", operation: "mail.send", scope: "conditional", condition: { "context.mode": "test", "args.to.domain": "acme.com" } });
-const archive = useGrant(grant({ id: "g-archive", operation: "mail.archive", scope: "batch", limit: 100, runId: "r2" }), T0);
+const archive = spendGrant(grant({ id: "g-archive", operation: "mail.archive", scope: "batch", limit: 100, runId: "r2" }), T0);
 const revoked = revokeGrant(grant({ id: "g-old", operation: "fs.delete", scope: "session" }), { by: "ana@acme.com", now: T0 });
-const spent = useGrant(grant({ id: "g-once", operation: "pay.card", scope: "once" }), T0);
+const spent = spendGrant(grant({ id: "g-once", operation: "pay.card", scope: "once" }), T0);
 const otherSession = grant({ id: "g-other", operation: "calendar.create", scope: "session", sessionId: "s2" });
 const grants = [excel, testMail, archive, revoked, spent, otherSession];
 

@@ -12,7 +12,7 @@ import {
   POLICY_DECISIONS,
   revocationTargets,
   scopesOffered,
-  useGrant,
+  spendGrant,
   type Grant,
   type Operation,
 } from "../../../src/core/policy";
@@ -101,7 +101,7 @@ const unrevoked = (grant: Grant): Grant => {
 };
 
 describe("grants, for any input", () => {
-  it("grantCovers, checkGrant, liveGrants and useGrant never throw on anything at all", () => {
+  it("grantCovers, checkGrant, liveGrants and spendGrant never throw on anything at all", () => {
     fc.assert(
       fc.property(fc.anything(), fc.anything(), fc.anything(), (grant, operation, options) => {
         const g = grant as Grant;
@@ -111,7 +111,7 @@ describe("grants, for any input", () => {
         checkGrant([g] as Grant[], o, opts);
         checkGrant(grant as Grant[], o, opts);
         liveGrants([g], opts);
-        useGrant(g, 5);
+        spendGrant(g, 5);
         revocationTargets([g], operation, 5);
         scopesOffered(operation as never, options as never, grant as never);
         decide(defaultPolicy, o);
@@ -172,10 +172,10 @@ describe("grants, for any input", () => {
         let current = live;
         for (let i = live.uses; i < limit; i++) {
           expect(grantCovers(current, operation, options)).toBe(true);
-          current = useGrant(current, options.now);
+          current = spendGrant(current, options.now);
         }
         expect(grantCovers(current, operation, options)).toBe(false);
-        expect(useGrant(current, options.now)).toBe(current);
+        expect(spendGrant(current, options.now)).toBe(current);
         expect(live.uses).toBe(grant.uses);
       }),
       { numRuns: 2_000 },

@@ -11,7 +11,7 @@ import {
   liveGrants,
   revokeGrant,
   scopesOffered,
-  useGrant,
+  spendGrant,
   usesLeft,
   type Grant,
   type GrantInput,
@@ -31,7 +31,7 @@ function grant(input: Partial<GrantInput> & Pick<GrantInput, "scope">): Grant {
 /** Uses a grant n times, as an app would after each covered operation. */
 function used(g: Grant, n: number, at = T0 + 1): Grant {
   let current = g;
-  for (let i = 0; i < n; i++) current = useGrant(current, at);
+  for (let i = 0; i < n; i++) current = spendGrant(current, at);
   return current;
 }
 
@@ -48,7 +48,7 @@ describe("once", () => {
 
   it("covers one operation, then nothing", () => {
     expect(grantCovers(once, op("mail.send"), { now: T0 + 1 })).toBe(true);
-    const after = useGrant(once, T0 + 2);
+    const after = spendGrant(once, T0 + 2);
     expect(after.uses).toBe(1);
     expect(grantStatus(after, T0 + 3)).toBe("used-up");
     expect(grantCovers(after, op("mail.send"), { now: T0 + 3 })).toBe(false);
@@ -69,7 +69,7 @@ describe("batch", () => {
     let current = batch;
     for (let i = 0; i < 3; i++) {
       expect(checkGrant([current], archive, { now: T0 + i, runId: "r2" })).toBe(current);
-      current = useGrant(current, T0 + i);
+      current = spendGrant(current, T0 + i);
     }
     expect(current.uses).toBe(3);
     expect(usesLeft(current)).toBe(0);
@@ -94,7 +94,7 @@ describe("batch", () => {
     for (let i = 0; i < 101; i++) {
       const found = checkGrant([current], op("mail.archive", { args: { id: `m${i}` } }), { now: T0 + i, runId: "r2" });
       if (!found) break;
-      current = useGrant(found, T0 + i);
+      current = spendGrant(found, T0 + i);
       covered++;
     }
     expect(covered).toBe(100);
@@ -259,7 +259,7 @@ describe("checkGrant", () => {
   });
 
   it("skips revoked, expired and used-up grants", () => {
-    const grants = [revokeGrant(conditional, { by: "ana", now: T0 + 50 }), used(batch, 5), useGrant(once, T0 + 50), session];
+    const grants = [revokeGrant(conditional, { by: "ana", now: T0 + 50 }), used(batch, 5), spendGrant(once, T0 + 50), session];
     expect(checkGrant(grants, testSend, { now: T0 + 60 })?.id).toBe("session");
     const expired = grant({ ...base, id: "x", scope: "session", expiresAt: T0 + 55 });
     expect(checkGrant([expired], testSend, { now: T0 + 55 })).toBeUndefined();
@@ -338,11 +338,11 @@ describe("createGrant", () => {
   });
 });
 
-describe("useGrant and revokeGrant never mutate", () => {
+describe("spendGrant and revokeGrant never mutate", () => {
   const frozen = deepFreeze(grant({ scope: "batch", limit: 2, condition: { "args.folder": "inbox" } }));
 
-  it("useGrant returns a new record", () => {
-    const after = useGrant(frozen, T0 + 5);
+  it("spendGrant returns a new record", () => {
+    const after = spendGrant(frozen, T0 + 5);
     expect(after).not.toBe(frozen);
     expect(after).toMatchObject({ uses: 1, lastUsedAt: T0 + 5 });
     expect(frozen.uses).toBe(0);
@@ -354,11 +354,11 @@ describe("useGrant and revokeGrant never mutate", () => {
     expect(frozen.revokedAt).toBeUndefined();
   });
 
-  it("useGrant returns a grant that is not live as it is", () => {
+  it("spendGrant returns a grant that is not live as it is", () => {
     const revoked = deepFreeze(revokeGrant(frozen, { by: "ana", now: T0 + 5 }));
-    expect(useGrant(revoked, T0 + 6)).toBe(revoked);
+    expect(spendGrant(revoked, T0 + 6)).toBe(revoked);
     const spent = deepFreeze(used(frozen, 2));
-    expect(useGrant(spent, T0 + 6)).toBe(spent);
+    expect(spendGrant(spent, T0 + 6)).toBe(spent);
   });
 
   it("checkGrant and liveGrants take frozen lists", () => {

@@ -7,7 +7,7 @@ import {
   revocationResult,
   revocationTargets,
   revokeGrant,
-  useGrant,
+  spendGrant,
   type Grant,
   type GrantInput,
 } from "../../../src/core/policy";
@@ -26,7 +26,7 @@ const mailTest = grant({ id: "g2", operation: "mail.send", scope: "conditional",
 const excel = grant({ id: "g3", operation: "excel.read", scope: "session" });
 const expired = grant({ id: "g4", operation: "mail.send", scope: "session", expiresAt: T0 + 10 });
 const revoked = revokeGrant(grant({ id: "g5", operation: "mail.send", scope: "session" }), { by: "ana", now: T0 });
-const spentOnce = useGrant(grant({ id: "g6", operation: "mail.send", scope: "once" }), T0);
+const spentOnce = spendGrant(grant({ id: "g6", operation: "mail.send", scope: "once" }), T0);
 const grants = [mailSession, mailTest, excel, expired, revoked, spentOnce];
 const ids = (list: Grant[]) => list.map((g) => g.id);
 

@@ -251,13 +251,12 @@ describe("createHttpAgent: streaming and abort", () => {
       // …and never ends by itself.
     });
     const calls: string[] = [];
-    let subscription: EventSubscription | undefined;
-    subscription = createHttpAgent({ url })
+    const subscription: EventSubscription = createHttpAgent({ url })
       .run(input)
       .subscribe({
         next: (event) => {
           calls.push(`next ${event.type}`);
-          if (event.type === EventType.TEXT_MESSAGE_START) subscription?.unsubscribe();
+          if (event.type === EventType.TEXT_MESSAGE_START) subscription.unsubscribe();
         },
         error: (error) => calls.push(`error ${String(error)}`),
         complete: () => calls.push("complete"),

@@ -23,7 +23,7 @@ type Answer = { frames: string[]; ending: Ending } | "unreachable";
 function scriptedFetch(answers: Answer[]) {
   const requests: { headers: Record<string, string>; body: string }[] = [];
   const fetch: FetchLike = async (_url, init) => {
-    requests.push({ headers: init.headers as Record<string, string>, body: String(init.body) });
+    requests.push({ headers: init.headers as Record<string, string>, body: init.body as string });
     const answer = answers.shift();
     if (!answer) throw new Error("no more scripted answers");
     if (answer === "unreachable") throw new TypeError("fetch failed");
