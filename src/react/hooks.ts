@@ -80,7 +80,12 @@ export interface AgentRun {
  */
 export function useAgentRun(): AgentRun {
   const store = useThreadStore("useAgentRun");
-  const status = useStore(store, (s) => s.thread.status);
+  const status = useStore(store, (s): ThreadState["status"] => {
+    // A front-end tool's handler at work is the app acting for the agent, not the person's turn;
+    // a request sent before the agent's RUN_STARTED is already the agent's turn.
+    if (s.runningToolCallIds.length && s.thread.status === "waiting") return "acting";
+    return s.isRunning && s.thread.status === "idle" ? "thinking" : s.thread.status;
+  });
   const isRunning = useStore(store, (s) => s.isRunning);
   const error = useStore(store, (s) => s.thread.runs[s.thread.runs.length - 1]?.error);
   return useMemo(() => {

@@ -94,7 +94,10 @@ export function useReplyPlan(text: string): ReplyPlan {
  */
 export function useCurrentActivity(): string | undefined {
   const store = useThreadStore("useCurrentActivity");
-  return useStore(store, (s) => currentActivity(s.thread));
+  return useStore(store, (s) => {
+    const running = s.runningToolCallIds[s.runningToolCallIds.length - 1];
+    return (running === undefined ? undefined : s.thread.toolCalls.get(running)?.name) ?? currentActivity(s.thread);
+  });
 }
 
 /**

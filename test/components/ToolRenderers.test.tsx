@@ -7,6 +7,7 @@ import {
   ParleyUIProvider,
   MessageRenderer,
   ToolCallCard,
+  AgentStatusIndicator,
   useAgentState,
   useMessageIds,
   useSetAgentState,
@@ -213,5 +214,31 @@ describe("useStateRenderer", () => {
     renders.length = 0;
     act(() => store.setState((s) => ({ thread: foldEvents(s.thread, [ev.stateSnapshot({ steps: [{ description: "Preheat", status: "completed" }, { description: "Mix", status: "completed" }] })]) })));
     expect(renders).toEqual(["Mix"]);
+  });
+});
+
+describe("the status while a front-end tool's handler runs", () => {
+  it("says the app is acting on that tool, not that it waits for the person; then the next run", async () => {
+    const fake = fakeAgent();
+    const store = createThreadStore({ agent: fake.agent, batch: "sync" });
+    let release!: (value: string) => void;
+    store.getState().registerTool({ name: "fetch_weather", handler: () => new Promise<string>((resolve) => (release = resolve)) });
+    renderKit(<AgentStatusIndicator />, store);
+    act(() => {
+      store.getState().sendMessage("weather?");
+      fake.play([ev.toolStart("w1", "fetch_weather"), ev.toolArgs("w1", "{}"), ev.toolEnd("w1")]);
+    });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    const status = screen.getByRole("status");
+    expect(status).toHaveAttribute("data-status", "acting");
+    expect(status).toHaveTextContent("fetch_weather");
+    await act(async () => {
+      release("sunny");
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(fake.inputs).toHaveLength(2);
+    expect(screen.getByRole("status")).toHaveAttribute("data-status", "thinking");
   });
 });
