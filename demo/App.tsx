@@ -34,9 +34,10 @@ const UI_MODE: "kit" | "hooks" = params.get("ui") === "hooks" ? "hooks" : "kit";
 const LOCALE = params.get("lang") ?? "en";
 /**
  * `?persist`: the conversation is kept in IndexedDB across reloads — a pending question comes back
- * with its countdown, an answer not yet delivered goes out once.
+ * with its countdown, an answer not yet delivered goes out once; open in two tabs, an answer in one
+ * closes the card in the other and is sent once.
  */
-const PERSISTENCE = params.has("persist") ? { storage: createIndexedDbThreadStorage(), key: "parley-demo" } : undefined;
+const PERSISTENCE = params.has("persist") ? { storage: createIndexedDbThreadStorage(), key: "parley-demo", tabs: true } : undefined;
 
 function ScenarioPicker() {
   const { send, isRunning } = useAgentRun();

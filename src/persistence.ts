@@ -1,8 +1,10 @@
 /**
  * `parley-ui/persistence`: keeping a thread across reloads, without React. Snapshots of a thread
  * (`snapshotThread` / `restoreThread`), storage adapters (memory, IndexedDB through `idb-keyval`),
- * and `persistThread(store, …)` for a store made with `createThreadStore`. `<ParleyProvider
+ * `persistThread(store, …)` for a store made with `createThreadStore`, and `syncTabs(store, …)` for one
+ * thread open in several tabs. `<ParleyProvider
  * persistence={…}>` loads this on first use, so an app that keeps nothing ships none of it.
  */
 export * from "./core/persistence";
 export { persistThread, type PersistedThread, type ThreadPersistence } from "./store/persistThread";
+export { DELIVERED_BY_ANOTHER_TAB, syncTabs, type TabChannel, type TabLocks, type TabSync, type TabSyncOptions } from "./store/syncTabs";

@@ -32,7 +32,8 @@ export interface ParleyProviderProps {
   /**
    * Keep the thread across reloads (`{ storage: createIndexedDbThreadStorage(), key }` from
    * `parley-ui/persistence`): open questions come back with their countdowns, answers not yet
-   * delivered go out once. Read once, like `threadId`; the code for it loads only when given.
+   * delivered go out once. `tabs: true`: the thread is open in several tabs (`syncTabs`). Read
+   * once, like `threadId`; the code for it loads only when given.
    */
   persistence?: ThreadPersistence;
   /** Bring your own store (shared with code outside React); otherwise one is made per provider. */
@@ -97,11 +98,15 @@ export function ParleyProvider({ agent, threadId, initialMessages, initialState,
     if (!keptBy) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void import("../store/persistThread").then(({ persistThread }) => {
-      if (!cancelled) {
-        const persisted = persistThread(store, keptBy);
-        stop = () => persisted.stop();
-      }
+    void Promise.all([import("../store/persistThread"), keptBy.tabs ? import("../store/syncTabs") : undefined]).then(([{ persistThread }, tabs]) => {
+      if (cancelled) return;
+      // Tabs first: a tab that is not the sender must not send the outbox the restore brings back.
+      const synced = tabs?.syncTabs(store, { key: keptBy.key });
+      const persisted = persistThread(store, keptBy);
+      stop = () => {
+        synced?.stop();
+        persisted.stop();
+      };
     });
     return () => {
       cancelled = true;

@@ -110,6 +110,16 @@ export interface ThreadStoreState {
    * has messages of its own.
    */
   restore: (thread: ThreadState) => boolean;
+  /**
+   * Other tabs of the same thread (`syncTabs` of `parley-ui/persistence`). `mirror` applies what
+   * the person settled in another tab (refused ones are skipped); it owes the agent nothing of its
+   * own. `adopt` takes up the thread another tab saved after its run (refused while a run goes
+   * here). `setSender(false)`: this tab neither starts the runs that carry answers nor times
+   * questions out — the tab holding the thread's lock does; `true` (the default) sends what is owed.
+   */
+  mirror: (actions: readonly ClientAction[]) => void;
+  adopt: (thread: ThreadState) => boolean;
+  setSender: (sends: boolean) => void;
   /** Stop, and start an empty thread. */
   reset: () => void;
   /** Use another agent from the next run on (a run in progress is left alone). */
@@ -180,6 +190,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
    */
   let inFlight: { runId: string; ids: readonly string[] } | undefined;
   let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+  /** False in a tab that leaves answers and timeouts to another tab of the same thread. */
+  let sends = true;
 
   return createStore<ThreadStoreState>()((set, get) => {
     const tools = createFrontendTools({
@@ -231,6 +243,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       if (earliest === Infinity) return;
       deadlineTimer = setTimeout(() => {
         deadlineTimer = undefined;
+        if (!sends) return;
         const at = now();
         let thread = get().thread;
         for (const interaction of selectInteractions(thread)) {
@@ -247,7 +260,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
 
     /** Once nothing is open and something is owed, the agent hears the answers in one run. */
     const continueIfAnswered = (afterRun = false) => {
-      if (options.autoContinue === false) return;
+      if (options.autoContinue === false || !sends) return;
       const { agent, isRunning, thread } = get();
       if (!agent || isRunning || selectPendingIds(thread).length || tools.hasPending(thread)) return;
       // After a run that failed, the person decides (Retry): going on by itself could loop.
@@ -513,6 +526,31 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         scheduleDeadlines();
         continueIfAnswered();
         return true;
+      },
+      mirror(actions) {
+        const before = get().thread;
+        const thread = actions.reduce(applyClientAction, before);
+        if (thread === before) return;
+        set({ thread });
+        scheduleDeadlines();
+        continueIfAnswered();
+      },
+      adopt(saved) {
+        if (get().isRunning) return false;
+        owesRun = false;
+        inFlight = undefined;
+        threadId ??= saved.threadId;
+        set({ thread: saved });
+        scheduleDeadlines();
+        continueIfAnswered();
+        return true;
+      },
+      setSender(next) {
+        // What this tab owed while another sent went to that one; what is still owed is the outbox.
+        if (next && !sends) owesRun = false;
+        sends = next;
+        scheduleDeadlines();
+        continueIfAnswered();
       },
       reset() {
         get().stop();

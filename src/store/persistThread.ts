@@ -10,6 +10,11 @@ export interface ThreadPersistence {
   key: string;
   /** A storage failure (quota, a blocked IndexedDB): the thread goes on in memory. Default: a console warning. */
   onError?: (error: unknown) => void;
+  /**
+   * The thread may be open in several tabs (`<ParleyProvider>` runs `syncTabs` with the same key):
+   * an answer in one closes the card in the others, and one tab sends it. Default false.
+   */
+  tabs?: boolean;
 }
 
 /** What {@link persistThread} returns: when the saved thread is back, and how to stop. */
