@@ -529,7 +529,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       },
       mirror(actions) {
         const before = get().thread;
-        const thread = actions.reduce(applyClientAction, before);
+        // An answer on its way to the agent from here is not changed by another tab's correction.
+        const thread = actions.filter((a) => a.type !== "correct" || !inFlight?.ids.includes(a.interactionId)).reduce(applyClientAction, before);
         if (thread === before) return;
         set({ thread });
         scheduleDeadlines();

@@ -1,5 +1,6 @@
 import type { ClientAction } from "../core/actions";
-import { adoptable, readTabMessage, settlementsBetween, TAB_MESSAGE_VERSION, type TabMessage } from "../core/persistence/tabMessages";
+import { undeliveredIds } from "../core/interactions";
+import { adoptable, readTabMessage, settlementsBetween, TAB_MESSAGE_VERSION, type TabAction, type TabMessage } from "../core/persistence/tabMessages";
 import { restoreThread, snapshotThread } from "../core/persistence/threadSnapshot";
 import type { ThreadStore } from "./createThreadStore";
 
@@ -36,7 +37,7 @@ export interface TabSync {
   stop(): void;
 }
 
-/** The run id of answers another tab sends in the fallback without locks: never sent from here. */
+/** The run id of answers another tab sends (the fallback without locks, or a run another tab began itself): never sent from here. */
 export const DELIVERED_BY_ANOTHER_TAB = "parley:another-tab";
 
 /**
@@ -79,11 +80,29 @@ export function syncTabs(store: ThreadStore, options: TabSyncOptions): TabSync {
     }
   };
 
+  /** What this turn settled, sent as one message at its end: a claim of a run started in the same turn goes with it. */
+  let outgoing: TabAction[] = [];
+  const send = (actions: TabAction[]) => {
+    if (!outgoing.length)
+      queueMicrotask(() => {
+        const batch = outgoing;
+        outgoing = [];
+        if (!stopped) post({ v: TAB_MESSAGE_VERSION, from, kind: "actions", actions: batch });
+      });
+    outgoing.push(...actions);
+  };
+
   const unsubscribe = store.subscribe((state, previous) => {
     if (applying || stopped) return;
     if (state.thread !== previous.thread) {
       const actions = settlementsBetween(previous.thread, state.thread);
-      if (actions.length) post({ v: TAB_MESSAGE_VERSION, from, kind: "actions", actions });
+      if (actions.length) send(actions);
+    }
+    // A tab that is not the sender ran by itself (its person sent a message, declining what was
+    // open): the answers that run carries are claimed, or the sender would send them too.
+    if (!previous.isRunning && state.isRunning && !sending) {
+      const carried = undeliveredIds(previous.thread);
+      if (carried.length) send([{ type: "deliver", interactionIds: carried, runId: DELIVERED_BY_ANOTHER_TAB }]);
     }
     // The run this tab drove ended: the others take up the reply (after the auto-continue, if any, began).
     if (previous.isRunning && !state.isRunning) {

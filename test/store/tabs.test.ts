@@ -205,6 +205,21 @@ describe("syncTabs", () => {
     expect(carrying(runs(), "tc1")).toBe(1);
   });
 
+  it("a tab that is not the sender runs its person's own message itself; what that run carries is not sent again by the sender", async () => {
+    const { a, b, runs } = await twoTabs();
+    expect(b.s().sendMessage("Never mind, I'll go by bus", { declineOpen: true })).toBe(true);
+    await settle();
+    expect(interaction(a.store, "tc1")).toMatchObject({ status: "declined", deliveredInRunId: DELIVERED_BY_ANOTHER_TAB });
+    expect(a.fake.inputs).toHaveLength(1);
+    expect(b.fake.inputs).toHaveLength(1);
+    expect(carrying(runs(), "tc1")).toBe(1);
+    b.fake.play([ev.textStart("m9"), ev.text("m9", "Bus it is."), ev.textEnd("m9")]);
+    await settle();
+    // The sender takes up the thread that tab's run made.
+    expect(a.s().thread.messages.get("m9")).toBeDefined();
+    expect(carrying(runs(), "tc1")).toBe(1);
+  });
+
   it("a saved thread that would undo what was settled here is not taken up", async () => {
     const { hub, a, b } = await twoTabs({ autoContinue: false });
     const stale = snapshotThread(a.s().thread, 1);
