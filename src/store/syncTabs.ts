@@ -1,5 +1,5 @@
-import type { ClientAction } from "../core/actions";
-import { undeliveredIds } from "../core/interactions";
+import type { ClientAction } from "../core/actions/applyClientAction";
+import { undeliveredIds } from "../core/interactions/select";
 import { adoptable, readTabMessage, settlementsBetween, TAB_MESSAGE_VERSION, type TabAction, type TabMessage } from "../core/persistence/tabMessages";
 import { restoreThread, snapshotThread } from "../core/persistence/threadSnapshot";
 import type { ThreadStore } from "./createThreadStore";
