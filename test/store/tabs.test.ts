@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RunAgentInput } from "@ag-ui/core";
 import { answerMessageId, createThreadStore, type Interaction, type ThreadStore, type ThreadStoreOptions } from "../../src";
 import { createPermissions } from "../../src/core/policy";
-import { DELIVERED_BY_ANOTHER_TAB, snapshotThread, syncTabs, TAB_MESSAGE_VERSION, type TabChannel, type TabLocks } from "../../src/persistence";
+import { DELIVERED_BY_ANOTHER_TAB, snapshotThread, syncTabs, TAB_MESSAGE_VERSION, type TabLocks } from "../../src/persistence";
+import { channelHub, fakeLocks } from "../support/tabs";
 import { ev } from "../support/events";
 import { fakeAgent } from "../support/fakeAgent";
 
@@ -12,60 +13,6 @@ import { fakeAgent } from "../support/fakeAgent";
  * BroadcastChannel and Web Locks. An answer in one tab closes the card in the others at once; the
  * tab holding the lock sends, so the agent hears each answer exactly once — across a handover too.
  */
-
-/** BroadcastChannels by name: a message reaches every other member, later (a task in browsers, a microtask here), as a structured clone. */
-function channelHub() {
-  const members = new Map<string, Set<TabChannel>>();
-  const open = (name: string): TabChannel => {
-    const channel: TabChannel = {
-      onmessage: null,
-      postMessage(message) {
-        const data = structuredClone(message);
-        for (const other of members.get(name) ?? []) if (other !== channel) queueMicrotask(() => other.onmessage?.({ data }));
-      },
-      close: () => void members.get(name)?.delete(channel),
-    };
-    members.set(name, (members.get(name) ?? new Set()).add(channel));
-    return channel;
-  };
-  /** What a stranger on the channel posts (another script, a hostile tab). */
-  const inject = (name: string, data: unknown) => {
-    for (const member of members.get(name) ?? []) queueMicrotask(() => member.onmessage?.({ data }));
-  };
-  return { open, inject };
-}
-
-/** Exclusive Web Locks: granted in request order, held while the callback's promise is pending. */
-function fakeLocks(): TabLocks {
-  const queues = new Map<string, { callback: () => Promise<void>; done: (value: unknown) => void }[]>();
-  const held = new Set<string>();
-  const pump = (name: string) => {
-    if (held.has(name)) return;
-    const next = queues.get(name)?.shift();
-    if (!next) return;
-    held.add(name);
-    void next.callback().finally(() => {
-      held.delete(name);
-      next.done(undefined);
-      pump(name);
-    });
-  };
-  return {
-    request(name, options, callback) {
-      return new Promise((resolve, reject) => {
-        const entry = { callback, done: resolve };
-        queues.set(name, [...(queues.get(name) ?? []), entry]);
-        options.signal?.addEventListener("abort", () => {
-          const queue = queues.get(name) ?? [];
-          if (!queue.includes(entry)) return;
-          queues.set(name, queue.filter((e) => e !== entry));
-          reject(new Error("aborted"));
-        });
-        pump(name);
-      });
-    },
-  };
-}
 
 let n = 0;
 const settle = async () => {
