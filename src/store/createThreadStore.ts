@@ -540,6 +540,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         if (get().isRunning) return false;
         owesRun = false;
         inFlight = undefined;
+        // Retry then runs the adopted thread as it is: this tab's last run is not its last run any more.
+        lastRun = undefined;
         threadId ??= saved.threadId;
         set({ thread: saved });
         scheduleDeadlines();
