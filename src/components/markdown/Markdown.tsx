@@ -32,7 +32,7 @@ function languageOf(children: ReactNode): string {
 
 function CopyIcon() {
   return (
-    <svg aria-hidden viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round">
+    <svg aria-hidden viewBox="0 0 16 16" width="14" height="14" className="pl:size-3.5 pl:shrink-0" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round">
       <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
       <path d="M10.5 3.5v-.5A1.5 1.5 0 0 0 9 1.5H3A1.5 1.5 0 0 0 1.5 3v6A1.5 1.5 0 0 0 3 10.5h.5" />
     </svg>

@@ -278,7 +278,7 @@ const JumpToLatest = forwardRef<HTMLButtonElement, ThreadJumpToLatestProps>(func
       {children ?? (
         <>
           {t.jumpToLatest}
-          <svg aria-hidden viewBox="0 0 16 16" width="14" height="14" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+          <svg aria-hidden viewBox="0 0 16 16" width="14" height="14" className="pl:size-3.5 pl:shrink-0" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
             <path d="M8 3v10M3.5 8.5 8 13l4.5-4.5" />
           </svg>
         </>
