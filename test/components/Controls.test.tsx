@@ -188,7 +188,7 @@ describe("RunError", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
-  it("hands focus to the composer after Retry, and shows no 'Idle' above the error", () => {
+  it("hands focus to the composer after Retry, and shows no 'Idle' above the error", async () => {
     let calls = 0;
     const agent = agentWith(() => (++calls === 1 ? [ev.runStarted("r1"), ev.runError("Overloaded.")] : [ev.runStarted("r2"), ev.runFinished("r2")]));
     const store = storeWith([], { agent });
@@ -203,12 +203,13 @@ describe("RunError", () => {
     act(() => {
       store.getState().sendMessage("hello");
     });
-    return vi.waitFor(() => screen.getByRole("button", { name: "Retry" })).then((retry) => {
-      expect(screen.getByRole("status")).toHaveTextContent("");
-      retry.focus();
-      act(() => fireEvent.click(retry));
-      expect(screen.getByRole("textbox", { name: "Message" })).toHaveFocus();
+    const retry = await vi.waitFor(() => screen.getByRole("button", { name: "Retry" }));
+    expect(screen.getByRole("status")).toHaveTextContent("");
+    retry.focus();
+    act(() => {
+      fireEvent.click(retry);
     });
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveFocus();
   });
 });
 
