@@ -73,8 +73,9 @@ describe("Markdown", () => {
     expect(code.tagName).toBe("PRE");
     expect(code).toHaveAttribute("tabindex", "0");
     expect(getByRole("group", { name: "Table" })).toContainElement(container.querySelector("table"));
-    // The inline chip's classes apply only outside a block (`:not(pre) > code`).
-    expect(container.querySelector("p code")!.className).toContain("[:not(pre)>&]:bg-muted");
+    // Inline and block code are told apart by the stylesheet (`:not(pre) > code`).
+    expect(container.querySelector("p code")).toHaveAttribute("data-slot", "markdown-code");
+    expect(container.querySelector("pre code")).toHaveAttribute("data-slot", "markdown-code");
   });
 
   it("gives code blocks a copy button and GFM tables", async () => {

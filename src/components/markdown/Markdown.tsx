@@ -93,7 +93,8 @@ function MarkdownTable({ node: _node, ...props }: ComponentPropsWithoutRef<"tabl
     <div role="group" aria-label={t.table} tabIndex={0} data-slot="markdown-table" className="pl:my-3 pl:overflow-x-auto pl:rounded-lg pl:border pl:border-border pl:focus-visible:outline-2 pl:focus-visible:outline-ring">
       <table
         {...props}
-        className="pl:w-full pl:border-collapse pl:text-sm pl:[&_td]:border-t pl:[&_td]:border-border pl:[&_td]:px-3 pl:[&_td]:py-2 pl:[&_th]:bg-muted pl:[&_th]:px-3 pl:[&_th]:py-2 pl:[&_th]:font-semibold pl:[&_td+td]:border-l pl:[&_th+th]:border-l pl:[&_th]:border-border"
+        // Cells: padded, theme borders, a filled header (parley.css, `[data-slot=markdown-table]`).
+        className="pl:w-full pl:border-collapse pl:text-sm"
       />
     </div>
   );
@@ -127,16 +128,9 @@ const components: Components = {
       <span data-slot="markdown-image-link">{alt}</span>
     );
   },
-  // Inline code gets a chip; code inside a block (`pre > code`) only the block's own look.
-  code: ({ node: _node, className, ...props }) => (
-    <code
-      {...props}
-      className={cn(
-        "pl:font-mono pl:[:not(pre)>&]:rounded-md pl:[:not(pre)>&]:bg-muted pl:[:not(pre)>&]:px-1.5 pl:[:not(pre)>&]:py-0.5 pl:[:not(pre)>&]:text-[0.875em]",
-        className,
-      )}
-    />
-  ),
+  // Inline code gets a chip, code inside a block only the block's look (parley.css,
+  // `[data-slot=markdown-code]`).
+  code: ({ node: _node, ...props }) => <code {...props} data-slot="markdown-code" />,
   table: MarkdownTable,
 };
 
