@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import {
   AgentStatusIndicator,
   Composer,
@@ -142,6 +142,39 @@ function TestModeSwitch() {
   );
 }
 
+const NARROW = "(max-width: 48rem)";
+
+/** Whether the page is phone-narrow (the side panels then fold into a section below the chat). */
+function useNarrow(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = matchMedia(NARROW);
+      query.addEventListener("change", onChange);
+      return () => query.removeEventListener("change", onChange);
+    },
+    () => matchMedia(NARROW).matches,
+    () => false,
+  );
+}
+
+/** The side panels: beside the chat on a wide screen, a section that opens below it on a phone. */
+function Panels({ children }: { children: ReactNode }) {
+  const narrow = useNarrow();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (!narrow) return <aside className="demo-aside">{children}</aside>;
+  return (
+    <aside className="demo-aside" data-state={open ? "open" : "closed"} aria-label="Panels">
+      <button type="button" className="demo-panels-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {open ? "Hide panels" : "Panels: questions, permissions, state"}
+      </button>
+      <div id={id} className="demo-panels" hidden={!open}>
+        {children}
+      </div>
+    </aside>
+  );
+}
+
 export function App() {
   const agent = useMemo(() => createHttpAgent({ url: AGENT_URL }), []);
   const content = (
@@ -162,7 +195,7 @@ export function App() {
         </small>
       </header>
       <main className="demo-main" data-ui={UI_MODE}>{UI_MODE === "kit" ? <KitChat /> : <HooksChat />}</main>
-      <aside className="demo-aside">
+      <Panels>
         {/* The queue shares the thread's UI provider, so "show in conversation" can scroll it. */}
         {UI_MODE === "kit" ? (
           <>
@@ -175,13 +208,13 @@ export function App() {
         ) : null}
         <StatePanel />
         <ProtocolErrors />
-      </aside>
+      </Panels>
     </>
   );
   return (
     <ParleyProvider agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE}>
       {UI_MODE === "kit" ? (
-        <ParleyUIProvider className="demo-shell" locale={LOCALE}>{content}</ParleyUIProvider>
+        <ParleyUIProvider className="demo-shell" locale={LOCALE} colorScheme="auto">{content}</ParleyUIProvider>
       ) : (
         <div className="demo-shell">{content}</div>
       )}

@@ -22,10 +22,11 @@ export { Message, type MessagePartProps, type MessageRootProps, type MessageVari
 export { AssistantMessage, PlanActivity, ReasoningMessage, SystemMessage, ToolMessage, UserMessage } from "./message/messages";
 export { defaultMessageComponents } from "./message/defaults";
 export { Markdown, safeUrl, type MarkdownProps } from "./markdown/Markdown";
-export { ToolCall, ToolCallCard, formatToolArgs, type ToolCallCardProps, type ToolCallRootProps } from "./tool-call/ToolCall";
+export { ToolCall, ToolCallCard, formatToolArgs, formatToolResult, type ToolCallCardProps, type ToolCallRootProps } from "./tool-call/ToolCall";
 export { Thread, type ThreadProps } from "./thread/Thread";
 export type { ThreadJumpToLatestProps, ThreadMessagesProps, ThreadPartProps, ThreadRootProps, ThreadViewState } from "./thread/ThreadParts";
 export { Composer, isComposing, type ComposerProps } from "./composer/Composer";
+export { useFocusComposer } from "./composer/ComposerFocus";
 export { AgentStatusIndicator, type AgentStatusIndicatorProps } from "./status/AgentStatusIndicator";
 export { RunError, type RunErrorProps } from "./status/RunError";
 export { InteractionCard, useInteractionContext, useRowInteraction, type InteractionRootProps } from "./interactions/InteractionParts";

@@ -25,6 +25,10 @@ export interface ParleyLabels {
   stepStatus: Record<"pending" | "in-progress" | "completed" | "failed", string>;
   copy: string;
   copied: string;
+  /** A code block's name (it scrolls, so it takes focus); `language` is "" when the block names none. */
+  codeBlock: (language: string) => string;
+  /** A table's name (it scrolls sideways, so it takes focus). */
+  table: string;
   toolCall: string;
   toolArguments: string;
   toolResult: string;
@@ -72,6 +76,8 @@ export const en: ParleyLabels = {
   stepStatus: { pending: "Pending", "in-progress": "In progress", completed: "Done", failed: "Failed" },
   copy: "Copy code",
   copied: "Copied",
+  codeBlock: (language) => (language ? `Code, ${language}` : "Code"),
+  table: "Table",
   toolCall: "Tool call",
   toolArguments: "Arguments",
   toolResult: "Result",
@@ -114,6 +120,8 @@ export const zhCN: ParleyLabels = {
   stepStatus: { pending: "待办", "in-progress": "进行中", completed: "已完成", failed: "失败" },
   copy: "复制代码",
   copied: "已复制",
+  codeBlock: (language) => (language ? `代码：${language}` : "代码"),
+  table: "表格",
   toolCall: "工具调用",
   toolArguments: "参数",
   toolResult: "结果",

@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import type { BaseEvent } from "@ag-ui/core";
 import { ScriptedAgent } from "../../src/testing";
-import { AgentStatusIndicator, Composer, RunError, ToolCallCard } from "../../src/components";
+import { AgentStatusIndicator, Composer, RunError, ToolCallCard, formatToolResult } from "../../src/components";
 import { ev } from "../support/events";
 import { expectNoAxeViolations, renderKit, storeWith } from "./support";
 
@@ -22,6 +22,18 @@ describe("ToolCallCard", () => {
     expect(container.querySelector("[data-slot=tool-call-args] pre")!.textContent).toBe('{\n  "from": "Paris"\n}');
     expect(screen.getByText("3 trains found")).toBeInTheDocument();
     await expectNoAxeViolations(container);
+  });
+
+  it("shows a JSON result indented over lines, in a keyboard-scrollable block, and the status as a chip", () => {
+    const store = storeWith([...toolStart, ev.toolArgs("t1", "{}"), ev.toolEnd("t1"), ev.toolResult("res1", "t1", '{"trains":[{"id":"TGV 6601"}]}')]);
+    const { container } = renderKit(<ToolCallCard id="t1" defaultOpen />, store);
+    const result = screen.getByRole("group", { name: "Result" });
+    expect(result.textContent).toBe('{\n  "trains": [\n    {\n      "id": "TGV 6601"\n    }\n  ]\n}');
+    expect(result).toHaveAttribute("tabindex", "0");
+    expect(container.querySelector("[data-slot=tool-call-status]")).toHaveAttribute("data-status", "complete");
+    // Not JSON, or broken JSON: shown as it came.
+    expect(formatToolResult("3 trains found")).toBe("3 trains found");
+    expect(formatToolResult('{"a": ')).toBe('{"a": ');
   });
 
   it("says it is waiting once args are complete", () => {
@@ -85,6 +97,44 @@ describe("Composer", () => {
     expect(screen.getByRole("button", { name: "Send" })).toBeInTheDocument();
   });
 
+  it("Stop gives focus back to the text box; Escape in the text box stops the run", async () => {
+    const store = storeWith([], { agent: agentWith([ev.runStarted("r"), ev.runFinished("r")], 10_000) });
+    renderKit(<Composer />, store);
+    const input = screen.getByRole("textbox", { name: "Message" });
+    fireEvent.change(input, { target: { value: "hi" } });
+    fireEvent.click(screen.getByRole("button", { name: "Send" }));
+    const stop = screen.getByRole("button", { name: "Stop" });
+    stop.focus();
+    fireEvent.click(stop, { detail: 1 });
+    expect(store.getState().isRunning).toBe(false);
+    expect(input).toHaveFocus();
+
+    fireEvent.change(input, { target: { value: "again" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(store.getState().isRunning).toBe(true);
+    fireEvent.keyDown(input, { key: "Escape" });
+    expect(store.getState().isRunning).toBe(false);
+  });
+
+  it("a run that ends while Stop has focus leaves focus in the text box", async () => {
+    const store = storeWith([], { agent: agentWith([ev.runStarted("r"), ev.runFinished("r")], 10_000) });
+    renderKit(<Composer />, store);
+    const input = screen.getByRole("textbox", { name: "Message" });
+    fireEvent.change(input, { target: { value: "hi" } });
+    fireEvent.keyDown(input, { key: "Enter" });
+    screen.getByRole("button", { name: "Stop" }).focus();
+    // The run ends by itself (here: the store stops it, as the agent's end would).
+    act(() => store.getState().stop());
+    expect(input).toHaveFocus();
+  });
+
+  it("puts the app's own controls inside the field", () => {
+    renderKit(<Composer startActions={<button type="button">Attach</button>} endActions={<button type="button">Voice</button>} />, storeWith([]));
+    const field = document.querySelector("[data-slot=composer-field]")!;
+    expect(field).toContainElement(screen.getByRole("button", { name: "Attach" }));
+    expect(field).toContainElement(screen.getByRole("button", { name: "Voice" }));
+  });
+
   it("a double-click or a second Enter on Send does not stop the run it started", async () => {
     const { default: userEvent } = await import("@testing-library/user-event");
     const user = userEvent.setup();
@@ -108,9 +158,10 @@ describe("AgentStatusIndicator", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Working: search_trains");
   });
 
-  it("is idle with no run, thinking inside one", () => {
+  it("is idle with no run (and says nothing), thinking inside one", () => {
     const { container, unmount } = renderKit(<AgentStatusIndicator />, storeWith([]));
     expect(container.querySelector("[data-slot=agent-status]")).toHaveAttribute("data-status", "idle");
+    expect(screen.getByRole("status")).toHaveTextContent("");
     unmount();
     renderKit(<AgentStatusIndicator />, storeWith([ev.runStarted()]));
     expect(screen.getByRole("status")).toHaveTextContent("Thinking");
@@ -135,6 +186,30 @@ describe("RunError", () => {
     });
     expect(calls).toBe(2);
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("hands focus to the composer after Retry, and shows no 'Idle' above the error", async () => {
+    let calls = 0;
+    const agent = agentWith(() => (++calls === 1 ? [ev.runStarted("r1"), ev.runError("Overloaded.")] : [ev.runStarted("r2"), ev.runFinished("r2")]));
+    const store = storeWith([], { agent });
+    renderKit(
+      <>
+        <AgentStatusIndicator />
+        <RunError />
+        <Composer />
+      </>,
+      store,
+    );
+    act(() => {
+      store.getState().sendMessage("hello");
+    });
+    const retry = await vi.waitFor(() => screen.getByRole("button", { name: "Retry" }));
+    expect(screen.getByRole("status")).toHaveTextContent("");
+    retry.focus();
+    act(() => {
+      fireEvent.click(retry);
+    });
+    expect(screen.getByRole("textbox", { name: "Message" })).toHaveFocus();
   });
 });
 

@@ -64,6 +64,20 @@ describe("Markdown", () => {
     expect(container.querySelector("pre")).not.toBeNull();
   });
 
+  it("gives a code block a header with its language and Copy, and a named, focusable scroller; inline code is styled apart", () => {
+    const { getByRole, container } = render(<Markdown>{"Run `npm test` then:\n\n```ts\nconst a = 1\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |"}</Markdown>);
+    const header = container.querySelector("[data-slot=markdown-code-header]")!;
+    expect(header).toHaveTextContent("ts");
+    expect(header).toContainElement(getByRole("button", { name: "Copy code" }));
+    const code = getByRole("group", { name: "Code, ts" });
+    expect(code.tagName).toBe("PRE");
+    expect(code).toHaveAttribute("tabindex", "0");
+    expect(getByRole("group", { name: "Table" })).toContainElement(container.querySelector("table"));
+    // Inline and block code are told apart by the stylesheet (`:not(pre) > code`).
+    expect(container.querySelector("p code")).toHaveAttribute("data-slot", "markdown-code");
+    expect(container.querySelector("pre code")).toHaveAttribute("data-slot", "markdown-code");
+  });
+
   it("gives code blocks a copy button and GFM tables", async () => {
     const { getByRole, container } = render(<Markdown>{"```js\nlet a = 1\n```\n\n| a | b |\n|---|---|\n| 1 | 2 |"}</Markdown>);
     expect(getByRole("button", { name: "Copy code" })).toBeInTheDocument();

@@ -7,6 +7,7 @@ import { createThreadStore } from "../../src/store/createThreadStore";
 import { ParleyProvider } from "../../src/react/ParleyProvider";
 import { ParleyUIProvider, Thread, type MessageComponentProps } from "../../src/components";
 import { ev } from "../support/events";
+import { ScriptedAgent } from "../../src/testing";
 import { expectNoAxeViolations, renderKit, storeWith } from "./support";
 
 const VIEWPORT = 600;
@@ -140,9 +141,32 @@ describe("Thread", () => {
       fireEvent.scroll(viewport);
     });
     expect(root).toHaveAttribute("data-state", "scrolled-up");
-    fireEvent.click(screen.getByRole("button", { name: /Jump to latest/ }));
+    const jump = screen.getByRole("button", { name: "Jump to latest" });
+    // Before the list in tab order, so tabbing through the messages never scrolls it away.
+    expect(jump.compareDocumentPosition(viewport) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    fireEvent.click(jump);
     expect(root).toHaveAttribute("data-state", "following");
     expect(screen.queryByRole("button", { name: /Jump to latest/ })).toBeNull();
+  });
+
+  it("keeps role labels for screen readers only, unless showRoleLabels; Escape stops a running reply", () => {
+    const agent = new ScriptedAgent({ script: [ev.runStarted("r1"), ev.runFinished("r1")], delayMs: 10_000 });
+    const store = storeWith([], { agent });
+    const { container } = renderKit(<Thread initialRect={{ width: 400, height: VIEWPORT }} />, store);
+    act(() => {
+      store.getState().sendMessage("go");
+    });
+    expect(store.getState().isRunning).toBe(true);
+    expect(container.querySelector("[data-slot=parley-root]")).toHaveAttribute("data-role-labels", "hidden");
+    expect(container.querySelector("[data-slot=message-header]")).toHaveAttribute("data-role-label");
+    expect(container.querySelector("[data-slot=message-author]")).toHaveTextContent("You");
+    fireEvent.keyDown(screen.getByRole("log"), { key: "Escape" });
+    expect(store.getState().isRunning).toBe(false);
+  });
+
+  it("shows role labels on request", () => {
+    const { container } = renderKit(<Thread initialRect={{ width: 400, height: VIEWPORT }} />, storeWith([]), { showRoleLabels: true });
+    expect(container.querySelector("[data-slot=parley-root]")).toHaveAttribute("data-role-labels", "shown");
   });
 
   it("shows a streamed reply as it arrives", () => {

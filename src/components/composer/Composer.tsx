@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type KeyboardEvent, type FormEvent, type MouseEvent } from "react";
+import { useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type FormEvent, type MouseEvent, type FocusEvent, type ReactNode } from "react";
 import { useStore } from "zustand";
 import type { ReplyPlan } from "../../core/interactions";
 import { useThreadStore } from "../../react/ParleyProvider";
@@ -7,6 +7,8 @@ import { useInteractionActions, usePause, useReplyPlan } from "../../react/inter
 import { useLabels } from "../../i18n/LabelsContext";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
+import { ComposerFocusContext } from "./ComposerFocus";
+import { SendIcon, StopIcon } from "./icons";
 
 /**
  * True while an input method (Chinese, Japanese, Korean …) is composing: Enter then picks a
@@ -19,10 +21,16 @@ export function isComposing(event: KeyboardEvent<HTMLElement>): boolean {
 export interface ComposerProps {
   className?: string;
   placeholder?: string;
+  /** Controls inside the field, before the text (an attachment button, say). */
+  startActions?: ReactNode;
+  /** Controls inside the field, just before Send / Stop. */
+  endActions?: ReactNode;
 }
 
 const buttonBase = "pl:h-10 pl:rounded-md pl:px-4 pl:font-medium pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60";
 const secondaryButton = cn(buttonBase, "pl:border pl:border-border pl:text-foreground pl:hover:bg-accent");
+/** The round icon buttons inside the field: 36 px, 44 px on a touch screen. */
+const iconButton = "pl:inline-flex pl:size-9 pl:shrink-0 pl:items-center pl:justify-center pl:rounded-full pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-40 pl:pointer-coarse:size-11";
 
 /**
  * Where the person writes — and answers. Enter sends, Shift+Enter adds a line, and Enter never
@@ -31,12 +39,14 @@ const secondaryButton = cn(buttonBase, "pl:border pl:border-border pl:text-foreg
  * range is refused, naming the range, and nothing is sent; other words either answer advice that
  * takes free text or, with questions open, ask first whether to decline them. While the agent
  * runs, Send becomes Stop beside Pause (or typing "等一下" / "wait" pauses); where the agent asked
- * not to be interrupted, Pause says why. `data-state` is `no-agent`, `idle` or `running`.
+ * not to be interrupted, Pause says why; Escape stops the run. After Stop, and when a run ends
+ * while Stop had focus, focus returns to the text box. `data-state` is `no-agent`, `idle` or
+ * `running`. `startActions` / `endActions` put your own controls inside the field.
  *
  * @example
- * <Composer placeholder="Ask about your order…" />
+ * <Composer placeholder="Ask about your order…" startActions={<AttachButton />} />
  */
-export function Composer({ className, placeholder }: ComposerProps) {
+export function Composer({ className, placeholder, startActions, endActions }: ComposerProps) {
   const t = useLabels();
   const store = useThreadStore("Composer");
   const hasAgent = useStore(store, (s) => s.agent !== undefined);
@@ -53,6 +63,27 @@ export function Composer({ className, placeholder }: ComposerProps) {
   const state = !hasAgent ? "no-agent" : isRunning ? "running" : "idle";
 
   const input = useRef<HTMLTextAreaElement>(null);
+  // Parts beside the composer (Retry) hand focus back to the text box through the provider.
+  const { register } = useContext(ComposerFocusContext);
+  useEffect(() => register(() => input.current?.focus()), [register]);
+  // Stop and Pause exist only while running: when the run ends with one of them focused, the
+  // browser drops focus on <body>. Remember that they had it, and give it to the text box.
+  const runControlFocused = useRef(false);
+  useEffect(() => {
+    if (state === "running" || !runControlFocused.current) return;
+    runControlFocused.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) input.current?.focus();
+  }, [state]);
+  const runControlFocus = {
+    onFocus: () => {
+      runControlFocused.current = true;
+    },
+    onBlur: (event: FocusEvent) => {
+      // Focus moved on to something else; a control removed from the page moves it nowhere.
+      if (event.relatedTarget) runControlFocused.current = false;
+    },
+  };
   const submit = (declineOpen = false) => {
     if (state === "no-agent" || !text.trim()) return;
     const result = reply(text, { declineOpen });
@@ -70,6 +101,7 @@ export function Composer({ className, placeholder }: ComposerProps) {
     // The second click of a double-click on Send lands on Stop, which took its place.
     if (event.detail > 1) return;
     stop();
+    input.current?.focus();
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,6 +110,11 @@ export function Composer({ className, placeholder }: ComposerProps) {
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Escape" && confirming) {
       setConfirming(false);
+      return;
+    }
+    if (event.key === "Escape" && state === "running") {
+      event.preventDefault();
+      stop();
       return;
     }
     if (event.key !== "Enter" || event.shiftKey || isComposing(event)) return;
@@ -93,9 +130,13 @@ export function Composer({ className, placeholder }: ComposerProps) {
       data-slot="composer"
       data-state={state}
       onSubmit={onSubmit}
-      className={cn("pl:flex pl:flex-col pl:gap-1 pl:border-t pl:border-border pl:bg-background pl:p-3", className)}
+      className={cn("pl:mx-auto pl:flex pl:w-full pl:max-w-column pl:flex-col pl:gap-1 pl:bg-background pl:px-4 pl:pt-2 pl:pb-3", className)}
     >
-      <div className="pl:flex pl:items-end pl:gap-2">
+      <div
+        data-slot="composer-field"
+        className="pl:flex pl:items-end pl:gap-1.5 pl:rounded-3xl pl:border pl:border-border pl:bg-background pl:p-1.5 pl:shadow-float pl:focus-within:border-ring pl:has-[textarea:disabled]:bg-muted"
+      >
+        {startActions}
         <textarea
           ref={input}
           data-slot="composer-input"
@@ -111,8 +152,10 @@ export function Composer({ className, placeholder }: ComposerProps) {
           }}
           onKeyDown={onKeyDown}
           rows={1}
-          className="pl:max-h-40 pl:min-h-10 pl:flex-1 pl:resize-none pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-3 pl:py-2 pl:text-foreground pl:placeholder:text-muted-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:bg-muted"
+          // The field shows focus (its border); the text box itself needs no second ring.
+          className="pl:field-sizing-content pl:max-h-48 pl:min-h-9 pl:flex-1 pl:resize-none pl:bg-transparent pl:px-3 pl:py-1.5 pl:text-body pl:text-foreground pl:outline-none pl:placeholder:text-muted-foreground pl:disabled:cursor-not-allowed pl:pointer-coarse:min-h-11 pl:pointer-coarse:py-2.5"
         />
+        {endActions}
         {state === "running" ? (
           <>
             <button
@@ -122,12 +165,21 @@ export function Composer({ className, placeholder }: ComposerProps) {
               onClick={() => pause()}
               disabled={!canPause}
               aria-describedby={blockedBy ? pauseReasonId : undefined}
-              className={secondaryButton}
+              {...runControlFocus}
+              className="pl:h-9 pl:shrink-0 pl:rounded-full pl:border pl:border-border pl:px-3.5 pl:text-sm pl:font-medium pl:text-foreground pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60 pl:pointer-coarse:h-11"
             >
               {t.interaction.pause}
             </button>
-            <button key="stop" type="button" data-slot="composer-stop" onClick={onStop} className={secondaryButton}>
-              {t.stop}
+            <button
+              key="stop"
+              type="button"
+              data-slot="composer-stop"
+              aria-label={t.stop}
+              onClick={onStop}
+              {...runControlFocus}
+              className={cn(iconButton, "pl:bg-foreground pl:text-background pl:hover:opacity-85")}
+            >
+              <StopIcon />
             </button>
           </>
         ) : (
@@ -135,10 +187,11 @@ export function Composer({ className, placeholder }: ComposerProps) {
             key="send"
             type="submit"
             data-slot="composer-send"
+            aria-label={t.send}
             disabled={state === "no-agent" || !text.trim() || refused}
-            className={cn(buttonBase, "pl:bg-primary pl:text-primary-foreground")}
+            className={cn(iconButton, "pl:bg-primary pl:text-primary-foreground pl:hover:opacity-90")}
           >
-            {t.send}
+            <SendIcon />
           </button>
         )}
       </div>

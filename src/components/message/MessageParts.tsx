@@ -14,15 +14,16 @@ function useMessageContext(part: string): ThreadMessage {
   return message;
 }
 
-const messageVariants = cva("pl:flex pl:flex-col pl:gap-1 pl:rounded-lg pl:px-3 pl:py-2 pl:text-sm", {
+const messageVariants = cva("pl:flex pl:min-w-0 pl:flex-col pl:gap-1", {
   variants: {
     variant: {
-      user: "pl:ml-auto pl:max-w-[85%] pl:bg-primary pl:text-primary-foreground",
-      assistant: "pl:bg-background pl:text-foreground",
-      system: "pl:border pl:border-dashed pl:border-border pl:bg-muted pl:text-muted-foreground pl:text-xs",
-      tool: "pl:bg-muted pl:text-foreground pl:text-xs",
-      reasoning: "pl:text-muted-foreground pl:text-xs",
-      activity: "pl:border pl:border-border pl:bg-background pl:text-foreground",
+      // Sized to its text, up to most of the column; a soft neutral, not a slab of colour.
+      user: "pl:ml-auto pl:w-fit pl:max-w-[85%] pl:rounded-2xl pl:rounded-br-md pl:bg-bubble pl:px-4 pl:py-2.5 pl:text-body pl:text-bubble-foreground",
+      assistant: "pl:py-1 pl:text-body pl:text-foreground",
+      system: "pl:rounded-lg pl:border pl:border-dashed pl:border-border pl:bg-muted pl:px-3 pl:py-2 pl:text-xs pl:text-muted-foreground",
+      tool: "pl:rounded-lg pl:bg-muted pl:px-3 pl:py-2 pl:text-xs pl:text-foreground",
+      reasoning: "pl:text-sm pl:text-muted-foreground",
+      activity: "pl:rounded-lg pl:border pl:border-border pl:bg-background pl:px-3 pl:py-2 pl:text-sm pl:text-foreground",
     },
   },
   defaultVariants: { variant: "assistant" },
@@ -80,7 +81,11 @@ const Root = forwardRef<HTMLElement, MessageRootProps>(function MessageRoot({ me
 });
 Root.displayName = "Message.Root";
 
-/** The line above the body: who wrote it and, for sub-agents, on whose behalf. */
+/**
+ * The line above the body: who wrote it and, for sub-agents, on whose behalf. With
+ * `data-role-label` (as the default messages render it) the role is for screen readers only,
+ * unless `showRoleLabels` is set on `<ParleyUIProvider>`.
+ */
 const Header = forwardRef<HTMLDivElement, MessagePartProps>(function MessageHeader({ asChild, className, ...props }, ref) {
   useMessageContext("Header");
   const Comp = asChild ? Slot.Root : "div";
@@ -89,7 +94,7 @@ const Header = forwardRef<HTMLDivElement, MessagePartProps>(function MessageHead
       ref={ref}
       data-slot="message-header"
       {...props}
-      className={cn("pl:flex pl:flex-wrap pl:items-baseline pl:gap-x-2 pl:text-xs pl:font-medium", className)}
+      className={cn("pl:flex pl:flex-wrap pl:items-baseline pl:gap-x-2 pl:text-xs pl:font-medium pl:text-muted-foreground", className)}
     />
   );
 });

@@ -10,7 +10,7 @@ import { Message } from "./MessageParts";
 
 function Header() {
   return (
-    <Message.Header>
+    <Message.Header data-role-label="">
       <Message.Author />
       <Message.Attribution />
     </Message.Header>
@@ -122,7 +122,7 @@ export function ReasoningMessage({ message }: MessageComponentProps) {
       <Collapsible.Root data-slot="reasoning">
         <Collapsible.Trigger
           data-slot="reasoning-trigger"
-          className="pl:flex pl:items-center pl:gap-1 pl:text-muted-foreground pl:hover:underline pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:data-[state=open]:[&>span]:rotate-90"
+          className="pl:-mx-1.5 pl:flex pl:min-h-7 pl:items-center pl:gap-1.5 pl:rounded-md pl:px-1.5 pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:data-[state=open]:[&>span]:rotate-90 pl:pointer-coarse:min-h-11"
         >
           <span aria-hidden className="pl:inline-block pl:transition-transform">▸</span>
           {message.streaming ? t.reasoningStreaming : t.reasoning}

@@ -5,6 +5,7 @@ import { cn } from "../lib/cn";
 import { createMessageRegistry, type MessageComponents, type MessageRegistry } from "./registry";
 import { UIContext } from "./UIContext";
 import { ThreadNavigationContext, type ThreadNavigation } from "../thread/ThreadNavigation";
+import { ComposerFocusContext, createComposerFocus } from "../composer/ComposerFocus";
 
 export interface ParleyUIProviderProps {
   /** Components by message kind; they win over the defaults, and runtime registrations win over them. */
@@ -17,6 +18,12 @@ export interface ParleyUIProviderProps {
   labels?: Partial<ParleyLabels>;
   /** `light` (default), `dark`, or `auto` to follow the system. A `.dark` ancestor also works. */
   colorScheme?: "light" | "dark" | "auto";
+  /**
+   * Show "You" / "Assistant" above each message. Off by default: the roles stay in the text for
+   * screen readers, and the layout (bubble or not) says who wrote what. Same as
+   * `data-role-labels="shown"` on any ancestor.
+   */
+  showRoleLabels?: boolean;
   className?: string;
   /**
    * Inline styles of the root, e.g. its size: `style={{ height: 600 }}`. The thread fills the
@@ -39,9 +46,10 @@ export interface ParleyUIProviderProps {
  *   </ParleyUIProvider>
  * </ParleyProvider>
  */
-export function ParleyUIProvider({ components, registry: given, locale = "en", labels, colorScheme = "light", className, style, children }: ParleyUIProviderProps) {
+export function ParleyUIProvider({ components, registry: given, locale = "en", labels, colorScheme = "light", showRoleLabels = false, className, style, children }: ParleyUIProviderProps) {
   const [registry] = useState(() => given ?? createMessageRegistry());
   const [navigation] = useState<ThreadNavigation>(() => ({}));
+  const [composerFocus] = useState(createComposerFocus);
   // Inline objects (`components={{ … }}`) are new on every render; compared by their entries, an
   // unrelated re-render of the parent does not re-render every message.
   const stableComponents = useShallowStable(components);
@@ -51,10 +59,12 @@ export function ParleyUIProvider({ components, registry: given, locale = "en", l
   return (
     <UIContext.Provider value={ui}>
       <ThreadNavigationContext.Provider value={navigation}>
+      <ComposerFocusContext.Provider value={composerFocus}>
       <LabelsContext.Provider value={labelsValue}>
         <div
           data-slot="parley-root"
           data-color-scheme={colorScheme}
+          data-role-labels={showRoleLabels ? "shown" : "hidden"}
           lang={locale}
           style={style}
           className={cn("parley", colorScheme === "dark" && "dark", "pl:flex pl:min-h-0 pl:flex-col", className)}
@@ -62,6 +72,7 @@ export function ParleyUIProvider({ components, registry: given, locale = "en", l
           {children}
         </div>
       </LabelsContext.Provider>
+      </ComposerFocusContext.Provider>
       </ThreadNavigationContext.Provider>
     </UIContext.Provider>
   );

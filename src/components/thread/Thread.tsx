@@ -17,8 +17,8 @@ export interface ThreadProps extends Pick<ThreadRootProps, "estimateSize" | "ove
  *
  * It fills the height its flex parent gives it: give `<ParleyUIProvider>` a height (`style`, or
  * your own class), or set `--parley-thread-height`. For your own layout, use the parts
- * (`Thread.Root`, `Thread.Viewport`, `Thread.Messages`, `Thread.Empty`, `Thread.JumpToLatest`,
- * `Thread.Announcer`).
+ * (`Thread.Root`, `Thread.JumpToLatest`, `Thread.Viewport`, `Thread.Messages`, `Thread.Empty`,
+ * `Thread.Announcer`). Escape anywhere in it stops a running reply.
  *
  * @example
  * <ParleyProvider agent={agent}>
@@ -31,12 +31,13 @@ export interface ThreadProps extends Pick<ThreadRootProps, "estimateSize" | "ove
 function ThreadView({ className, empty, ...root }: ThreadProps) {
   return (
     <ThreadParts.Root {...root} className={className}>
+      {/* Before the list in tab order; it floats over the list's bottom. */}
+      <ThreadParts.JumpToLatest />
       <ThreadParts.Viewport>
         <ThreadParts.Empty>{empty}</ThreadParts.Empty>
         <ThreadParts.Messages />
       </ThreadParts.Viewport>
       <ThreadParts.Announcer />
-      <ThreadParts.JumpToLatest />
     </ThreadParts.Root>
   );
 }

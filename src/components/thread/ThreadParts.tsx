@@ -3,7 +3,7 @@ import { useVirtualizer, type Rect, type Virtualizer } from "@tanstack/react-vir
 import { cva } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import { composeEventHandlers, useComposedRefs } from "radix-ui/internal";
-import { useThread } from "../../react/hooks";
+import { useAgentRun, useThread } from "../../react/hooks";
 import { useLabels } from "../../i18n/LabelsContext";
 import { MessageRenderer, useMessageComponent } from "../registry/MessageRenderer";
 import { ToolMessage } from "../message/messages";
@@ -45,10 +45,12 @@ export const threadVariants = cva("", {
   variants: {
     part: {
       root: "pl:relative pl:flex pl:min-h-0 pl:flex-[1_1_var(--parley-thread-height,0%)] pl:flex-col",
-      viewport: "pl:min-h-0 pl:flex-1 pl:overflow-y-auto pl:focus-visible:outline-2 pl:focus-visible:outline-ring",
-      row: "pl:absolute pl:top-0 pl:left-0 pl:w-full pl:px-3 pl:py-1.5",
-      empty: "pl:p-6 pl:text-center pl:text-muted-foreground",
-      jump: "pl:absolute pl:bottom-3 pl:left-1/2 pl:-translate-x-1/2 pl:rounded-full pl:bg-primary pl:px-3 pl:py-1 pl:text-xs pl:text-primary-foreground pl:shadow-md pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring",
+      viewport: "pl:min-h-0 pl:flex-1 pl:overflow-y-auto pl:focus-visible:outline-2 pl:focus-visible:-outline-offset-2 pl:focus-visible:outline-ring",
+      // Each row is the reading column (`--parley-column`), centred; a row whose message renders
+      // nothing takes no room.
+      row: "pl:absolute pl:inset-x-0 pl:top-0 pl:mx-auto pl:w-full pl:max-w-column pl:px-4 pl:py-2.5 pl:empty:p-0",
+      empty: "pl:mx-auto pl:max-w-column pl:p-6 pl:text-center pl:text-body pl:text-muted-foreground",
+      jump: "pl:absolute pl:bottom-3 pl:left-1/2 pl:z-10 pl:inline-flex pl:min-h-8 pl:-translate-x-1/2 pl:items-center pl:gap-1.5 pl:rounded-full pl:border pl:border-border pl:bg-background pl:px-3.5 pl:text-sm pl:font-medium pl:text-foreground pl:shadow-float pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11 pl:pointer-coarse:px-4",
     },
   },
 });
@@ -68,7 +70,8 @@ export interface ThreadRootProps extends ComponentPropsWithoutRef<"div"> {
  * Holds the thread's rows, the virtualizer and whether the view follows the stream. Every other
  * part goes inside it. `data-state` is `empty`, `following` or `scrolled-up`.
  */
-const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ estimateSize = 96, overscan = 6, initialRect, asChild, className, ...props }, ref) {
+const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ estimateSize = 96, overscan = 6, initialRect, asChild, className, onKeyDown, ...props }, ref) {
+  const { isRunning, stop } = useAgentRun();
   const [selectRows] = useState(createRowSelector);
   // Tool results shown on their call's card get no row — unless the app renders tool messages itself.
   const hideShownResults = useMessageComponent("tool") === ToolMessage;
@@ -130,7 +133,21 @@ const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ e
   const Comp = asChild ? Slot.Root : "div";
   return (
     <ThreadContext.Provider value={{ rows, state, virtualizer, viewportRef, handlers, jump }}>
-      <Comp ref={ref} data-slot="thread" data-state={state} {...props} className={cn(threadVariants({ part: "root" }), className)} />
+      <Comp
+        ref={ref}
+        data-slot="thread"
+        data-state={state}
+        {...props}
+        // Escape anywhere in the thread stops a running reply (a card that uses Escape itself
+        // prevents the default, and keeps it).
+        onKeyDown={composeEventHandlers(onKeyDown, (event) => {
+          if (event.key === "Escape" && isRunning) {
+            event.preventDefault();
+            stop();
+          }
+        })}
+        className={cn(threadVariants({ part: "root" }), className)}
+      />
     </ThreadContext.Provider>
   );
 });
@@ -238,7 +255,11 @@ export interface ThreadJumpToLatestProps extends ComponentPropsWithoutRef<"butto
   forceMount?: boolean;
 }
 
-/** "Jump to latest ↓": shown once the person scrolled up; it scrolls to the end and follows again. */
+/**
+ * "Jump to latest": shown once the person scrolled up; it scrolls to the end and follows again.
+ * Put it before the viewport (as `<Thread>` does): it floats over the list, and comes first in tab
+ * order, so tabbing through the messages never scrolls it out of reach.
+ */
 const JumpToLatest = forwardRef<HTMLButtonElement, ThreadJumpToLatestProps>(function ThreadJumpToLatest({ asChild, forceMount, className, children, ...props }, ref) {
   const { state, jump } = useThreadContext("JumpToLatest");
   const t = useLabels();
@@ -254,7 +275,14 @@ const JumpToLatest = forwardRef<HTMLButtonElement, ThreadJumpToLatestProps>(func
       onClick={composeEventHandlers(props.onClick, jump)}
       className={cn(threadVariants({ part: "jump" }), className)}
     >
-      {children ?? `${t.jumpToLatest} ↓`}
+      {children ?? (
+        <>
+          {t.jumpToLatest}
+          <svg aria-hidden viewBox="0 0 16 16" width="14" height="14" className="pl:size-3.5 pl:shrink-0" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M8 3v10M3.5 8.5 8 13l4.5-4.5" />
+          </svg>
+        </>
+      )}
     </Comp>
   );
 });
@@ -265,11 +293,11 @@ JumpToLatest.displayName = "Thread.JumpToLatest";
  *
  * @example
  * <Thread.Root className="my-thread">
+ *   <Thread.JumpToLatest />
  *   <Thread.Viewport>
  *     <Thread.Empty>Ask me anything.</Thread.Empty>
  *     <Thread.Messages rowClassName="my-row" />
  *   </Thread.Viewport>
- *   <Thread.JumpToLatest />
  *   <Thread.Announcer />
  * </Thread.Root>
  */

@@ -33,6 +33,23 @@ export function formatToolArgs(call: Pick<ToolCallState, "args" | "argsText">): 
   }
 }
 
+/**
+ * A tool result as a person reads it: JSON indented over lines (one line of JSON wraps mid-value),
+ * anything else as it came.
+ *
+ * @example
+ * formatToolResult('{"trains":[1,2]}'); // "{\n  \"trains\": [\n    1,\n    2\n  ]\n}"
+ */
+export function formatToolResult(text: string): string {
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed)) return text;
+  try {
+    return JSON.stringify(JSON.parse(trimmed), null, 2);
+  } catch {
+    return text;
+  }
+}
+
 export interface ToolCallRootProps extends Omit<ComponentPropsWithoutRef<typeof Collapsible.Root>, "children"> {
   call: ToolCallState;
   /** The `tool` message that answered the call, if any. */
@@ -55,7 +72,7 @@ const Root = forwardRef<HTMLDivElement, ToolCallRootProps>(function ToolCallRoot
         data-tool-name={call.name}
         data-status={call.status}
         {...props}
-        className={cn("pl:rounded-md pl:border pl:border-border pl:bg-background pl:text-xs", className)}
+        className={cn("pl:overflow-hidden pl:rounded-lg pl:border pl:border-border pl:bg-background pl:text-sm", className)}
       />
     </ToolCallContext.Provider>
   );
@@ -70,7 +87,7 @@ const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof Co
       data-slot="tool-call-trigger"
       {...props}
       className={cn(
-        "pl:flex pl:w-full pl:items-center pl:gap-2 pl:px-3 pl:py-2 pl:text-left pl:hover:bg-accent pl:focus-visible:outline-2 pl:focus-visible:outline-ring",
+        "pl:flex pl:min-h-10 pl:w-full pl:items-center pl:gap-2 pl:px-3 pl:py-1.5 pl:text-left pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:-outline-offset-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11",
         className,
       )}
     />
@@ -101,7 +118,8 @@ const Status = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(fun
       data-status={waitingForPerson ? "waiting-for-person" : call.status}
       {...props}
       className={cn(
-        "pl:ml-auto pl:text-muted-foreground pl:data-[status=complete]:text-success pl:data-[status=error]:text-destructive",
+        // A chip: its colour says the state, its words say it too.
+        "pl:ml-auto pl:inline-flex pl:shrink-0 pl:items-center pl:rounded-full pl:border pl:border-border pl:bg-muted pl:px-2 pl:py-0.5 pl:text-xs pl:font-medium pl:text-muted-foreground pl:data-[status=complete]:text-success pl:data-[status=error]:text-destructive pl:data-[status=waiting-for-person]:text-warning",
         className,
       )}
     >
@@ -118,13 +136,14 @@ const Content = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof Colla
       ref={ref}
       data-slot="tool-call-content"
       {...props}
-      className={cn("pl:space-y-2 pl:border-t pl:border-border pl:px-3 pl:py-2", className)}
+      className={cn("pl:space-y-3 pl:border-t pl:border-border pl:px-3 pl:py-3", className)}
     />
   );
 });
 Content.displayName = "ToolCall.Content";
 
-const blockClass = "pl:max-h-64 pl:overflow-auto pl:whitespace-pre-wrap pl:break-words pl:rounded-sm pl:bg-muted pl:p-2 pl:font-mono pl:text-foreground";
+// Indented JSON keeps its lines (no wrapping mid-value); a long one scrolls, by keyboard too.
+const blockClass = "pl:max-h-64 pl:overflow-auto pl:whitespace-pre pl:rounded-md pl:bg-muted pl:p-3 pl:font-mono pl:text-code pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring";
 
 /** The arguments, pretty-printed; while they stream, the best parse so far or the raw text. */
 const Args = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(function ToolCallArgs({ className, ...props }, ref) {
@@ -132,8 +151,8 @@ const Args = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(functio
   const t = useLabels();
   return (
     <div ref={ref} data-slot="tool-call-args" {...props} className={className}>
-      <div className="pl:mb-1 pl:text-muted-foreground">{t.toolArguments}</div>
-      <pre className={blockClass}>{formatToolArgs(call)}</pre>
+      <div className="pl:mb-1 pl:text-xs pl:font-medium pl:text-muted-foreground">{t.toolArguments}</div>
+      <pre role="group" tabIndex={0} aria-label={t.toolArguments} className={blockClass}>{formatToolArgs(call)}</pre>
     </div>
   );
 });
@@ -146,8 +165,8 @@ const Result = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(funct
   if (!result || result.role !== "tool" || result.error) return null;
   return (
     <div ref={ref} data-slot="tool-call-result" {...props} className={className}>
-      <div className="pl:mb-1 pl:text-muted-foreground">{t.toolResult}</div>
-      <pre className={blockClass}>{contentToText(result.content)}</pre>
+      <div className="pl:mb-1 pl:text-xs pl:font-medium pl:text-muted-foreground">{t.toolResult}</div>
+      <pre role="group" tabIndex={0} aria-label={t.toolResult} className={blockClass}>{formatToolResult(contentToText(result.content))}</pre>
     </div>
   );
 });

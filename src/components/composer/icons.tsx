@@ -1,0 +1,16 @@
+/** The composer's icons: decorative (the buttons carry the names), sized by the button. */
+export function SendIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 20 20" width="18" height="18" className="pl:size-4.5 pl:shrink-0" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <path d="M10 16V4M4.5 9.5 10 4l5.5 5.5" />
+    </svg>
+  );
+}
+
+export function StopIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 20 20" width="14" height="14" className="pl:size-3.5 pl:shrink-0" fill="currentColor">
+      <rect x="4" y="4" width="12" height="12" rx="2" />
+    </svg>
+  );
+}
