@@ -1,4 +1,5 @@
 import { formEn, formZhCN, type FormLabels } from "./formLabels";
+import { conversationEn, conversationZhCN, type ConversationLabels } from "./conversationLabels";
 import { interactionEn, interactionZhCN, type InteractionLabels } from "./interactionLabels";
 import { permissionsEn, permissionsZhCN, type PermissionLabels } from "./permissionLabels";
 
@@ -53,6 +54,8 @@ export interface ParleyLabels {
   interaction: InteractionLabels;
   /** The permission scope choice, the permissions panel and the audit log. */
   permissions: PermissionLabels;
+  /** Edit, regenerate, copy, the branch picker and the suggestion chips. */
+  conversation: ConversationLabels;
 }
 
 /** English. */
@@ -95,6 +98,7 @@ export const en: ParleyLabels = {
   form: formEn,
   interaction: interactionEn,
   permissions: permissionsEn,
+  conversation: conversationEn,
 };
 
 /** Simplified Chinese. */
@@ -137,6 +141,7 @@ export const zhCN: ParleyLabels = {
   form: formZhCN,
   interaction: interactionZhCN,
   permissions: permissionsZhCN,
+  conversation: conversationZhCN,
 };
 
 /** The dictionaries the kit ships, by BCP 47 tag. */
