@@ -77,7 +77,7 @@ export interface MessageActions {
  */
 export function useMessageActions(messageId: string): MessageActions {
   const store = useThreadStore("useMessageActions");
-  const canFork = useStore(store, (s) => !s.isRunning && s.thread.status !== "waiting");
+  const canFork = useStore(store, (s) => !s.isRunning && s.thread.status !== "waiting" && s.thread.runs[s.thread.runs.length - 1]?.status !== "running");
   return useMemo(() => {
     const { editMessage, regenerate } = store.getState();
     return { canFork, edit: (content) => editMessage(messageId, content), regenerate: () => regenerate(messageId) };

@@ -7,6 +7,7 @@ import { useInteractionActions, usePause, useReplyPlan } from "../../react/inter
 import { useLabels } from "../../i18n/LabelsContext";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
+import { SuggestionChips } from "../conversation/SuggestionChips";
 
 /**
  * True while an input method (Chinese, Japanese, Korean …) is composing: Enter then picks a
@@ -95,6 +96,7 @@ export function Composer({ className, placeholder }: ComposerProps) {
       onSubmit={onSubmit}
       className={cn("pl:flex pl:flex-col pl:gap-1 pl:border-t pl:border-border pl:bg-background pl:p-3", className)}
     >
+      <SuggestionChips />
       <div className="pl:flex pl:items-end pl:gap-2">
         <textarea
           ref={input}
