@@ -55,7 +55,7 @@ describe("Edit, branches, regenerate, copy", () => {
     expect(inputs[1]!.parentRunId).toBe(inputs[0]!.runId);
     const picker = screen.getByRole("group", { name: "Versions" });
     expect(picker).toHaveAttribute("data-index", "2");
-    expect(within(picker).getByLabelText("Version 2 of 2")).toBeInTheDocument();
+    expect(within(picker).getByText("Version 2 of 2")).toBeInTheDocument();
     expect(within(picker).getByRole("button", { name: "Next version" })).toBeDisabled();
     await user.click(within(picker).getByRole("button", { name: "Previous version" }));
     expect(texts(store)).toEqual(["Lyon", "Heard: Lyon"]);

@@ -7,7 +7,7 @@ import { cn } from "../lib/cn";
 import { Message } from "../message/MessageParts";
 
 const actionButton =
-  "pl:inline-flex pl:h-6 pl:min-w-6 pl:items-center pl:justify-center pl:rounded-md pl:px-1.5 pl:text-xs pl:text-muted-foreground pl:hover:bg-accent pl:hover:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-50 pl:pointer-coarse:h-11 pl:pointer-coarse:min-w-11";
+  "pl:inline-flex pl:h-6 pl:min-w-6 pl:items-center pl:justify-center pl:rounded-md pl:px-1.5 pl:text-xs pl:text-current pl:hover:bg-accent pl:hover:text-accent-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-50 pl:pointer-coarse:h-11 pl:pointer-coarse:min-w-11";
 
 /** The row of small actions under a message. */
 function Toolbar({ children, className }: { children: ReactNode; className?: string }) {
@@ -36,8 +36,9 @@ export function BranchPicker({ messageId, className }: { messageId: string; clas
       <button type="button" data-slot="branch-previous" aria-label={t.previousBranch} disabled={!canFork || index <= 1} onClick={() => branches.previous()} className={actionButton}>
         <span aria-hidden>‹</span>
       </button>
-      <span data-slot="branch-position" aria-label={t.branchPosition(index, count)} className="pl:text-xs pl:tabular-nums pl:text-muted-foreground">
+      <span data-slot="branch-position" className="pl:text-xs pl:tabular-nums">
         <span aria-hidden>{index} / {count}</span>
+        <span className="pl:sr-only">{t.branchPosition(index, count)}</span>
       </span>
       <button type="button" data-slot="branch-next" aria-label={t.nextBranch} disabled={!canFork || index >= count} onClick={() => branches.next()} className={actionButton}>
         <span aria-hidden>›</span>
