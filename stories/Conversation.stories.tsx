@@ -134,3 +134,36 @@ export const Chinese: Story = {
     </Kit>
   ),
 };
+
+const DOT = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+/** A message with an image (inline) and documents (chips; a link only for a safe URL). */
+export const WithAttachments: Story = {
+  render: () => (
+    <Kit
+      make={() =>
+        storeFrom([], {
+          initialMessages: [
+            {
+              id: "u1",
+              role: "user",
+              content: [
+                { type: "text", text: "Here is the floor plan and the contract." },
+                { type: "image", source: { type: "data", value: DOT, mimeType: "image/png" }, metadata: { filename: "floor-plan.png" } },
+                { type: "document", source: { type: "url", value: "https://example.com/contract.pdf", mimeType: "application/pdf" }, metadata: { filename: "contract.pdf" } },
+                { type: "document", source: { type: "file", value: "file-123", mimeType: "text/csv" }, metadata: { filename: "budget.csv" } },
+              ],
+            },
+          ],
+        })
+      }
+    >
+      <Chat />
+    </Kit>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("img", { name: "floor-plan.png" })).toBeVisible();
+    await expect(canvas.getByRole("link", { name: "Attachment: contract.pdf" })).toBeVisible();
+  },
+};

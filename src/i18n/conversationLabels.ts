@@ -18,6 +18,8 @@ export interface ConversationLabels {
   /** "2 / 3" read aloud. */
   branchPosition: (index: number, count: number) => string;
   suggestions: string;
+  /** An attachment chip read aloud ("Attachment: report.pdf"). */
+  attachment: (name: string) => string;
 }
 
 export const conversationEn: ConversationLabels = {
@@ -34,6 +36,7 @@ export const conversationEn: ConversationLabels = {
   nextBranch: "Next version",
   branchPosition: (index, count) => `Version ${index} of ${count}`,
   suggestions: "Suggested replies",
+  attachment: (name) => (name ? `Attachment: ${name}` : "Attachment:"),
 };
 
 export const conversationZhCN: ConversationLabels = {
@@ -50,4 +53,5 @@ export const conversationZhCN: ConversationLabels = {
   nextBranch: "下一个版本",
   branchPosition: (index, count) => `第 ${index} 个版本，共 ${count} 个`,
   suggestions: "建议回复",
+  attachment: (name) => (name ? `附件：${name}` : "附件："),
 };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useStore } from "zustand";
-import { contentToText } from "@ag-ui/core";
+import { contentToText, type ContentPart } from "@ag-ui/core";
 import { branchPosition } from "../core/branches";
 import { readSuggestions, type Suggestion } from "../core/fold/suggestions";
 import { selectRespondable } from "../core/enumeration";
@@ -80,7 +80,14 @@ export function useMessageActions(messageId: string): MessageActions {
   const canFork = useStore(store, (s) => !s.isRunning && s.thread.status !== "waiting" && s.thread.runs[s.thread.runs.length - 1]?.status !== "running");
   return useMemo(() => {
     const { editMessage, regenerate } = store.getState();
-    return { canFork, edit: (content) => editMessage(messageId, content), regenerate: () => regenerate(messageId) };
+    const edit = (text: string) => {
+      // The text is what the person edits; pictures and files sent with it go with the edit.
+      const message = store.getState().thread.messages.get(messageId);
+      const content = message && "content" in message ? message.content : undefined;
+      const media = Array.isArray(content) ? (content as ContentPart[]).filter((part) => part.type !== "text") : [];
+      return editMessage(messageId, media.length && text.trim() ? [{ type: "text", text }, ...media] : text);
+    };
+    return { canFork, edit, regenerate: () => regenerate(messageId) };
   }, [store, messageId, canFork]);
 }
 

@@ -119,3 +119,44 @@ describe("SuggestionChips", () => {
     expect(screen.queryByRole("group", { name: "Suggested replies" })).toBeNull();
   });
 });
+
+describe("MessageMedia", () => {
+  const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+
+  it("shows images inline and files as chips; unsafe or malformed sources are plain chips; an edit keeps them", async () => {
+    const inputs: RunAgentInput[] = [];
+    const agent = new ScriptedAgent({ script: (input) => (inputs.push(input), [ev.runStarted(input.runId), ev.runFinished(input.runId)]) });
+    const store = createThreadStore({
+      agent,
+      batch: "sync",
+      createId: () => `id-${++n}`,
+      initialMessages: [
+        {
+          id: "u1",
+          role: "user",
+          content: [
+            { type: "text", text: "What is this?" },
+            { type: "image", source: { type: "data", value: PNG, mimeType: "image/png" }, metadata: { filename: "dot.png" } },
+            { type: "document", source: { type: "url", value: "https://example.com/report.pdf", mimeType: "application/pdf" }, metadata: { filename: "report.pdf" } },
+            { type: "document", source: { type: "url", value: "javascript:alert(1)" }, metadata: { filename: "evil.pdf" } },
+            { type: "image", source: { type: "data", value: "\"><script>", mimeType: "image/png" }, metadata: { filename: "broken.png" } },
+          ],
+        },
+      ],
+    });
+    const { container } = renderKit(<Chat />, store);
+    expect(screen.getByRole("img", { name: "dot.png" })).toHaveAttribute("src", `data:image/png;base64,${PNG}`);
+    expect(screen.getByRole("link", { name: "Attachment: report.pdf" })).toHaveAttribute("href", "https://example.com/report.pdf");
+    expect(screen.queryByRole("link", { name: /evil/ })).toBeNull();
+    expect(screen.getByText("evil.pdf")).toBeInTheDocument();
+    expect(screen.queryByRole("img", { name: "broken.png" })).toBeNull();
+    await expectNoAxeViolations(container);
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Edit" }));
+    await user.type(screen.getByRole("textbox", { name: "Edit your message" }), " Really?{Enter}");
+    const sent = inputs[0]!.messages[0]!;
+    expect(Array.isArray(sent.content) && sent.content.map((p) => p.type)).toEqual(["text", "image", "document", "document", "image"]);
+    expect(Array.isArray(sent.content) && sent.content[0]).toEqual({ type: "text", text: "What is this? Really?" });
+  });
+});

@@ -5,6 +5,7 @@ import { useBranches, useCopyMessage, useMessageActions } from "../../react/conv
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 import { Message } from "../message/MessageParts";
+import { MessageMedia } from "./MessageMedia";
 
 const actionButton =
   "pl:inline-flex pl:h-6 pl:min-w-6 pl:items-center pl:justify-center pl:rounded-md pl:px-1.5 pl:text-xs pl:text-current pl:hover:bg-accent pl:hover:text-accent-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-50 pl:pointer-coarse:h-11 pl:pointer-coarse:min-w-11";
@@ -160,6 +161,7 @@ export function EditableUserMessage({ message }: { message: ThreadMessage }) {
   return (
     <>
       <Message.Body className="pl:whitespace-pre-wrap pl:break-words">{text}</Message.Body>
+      <MessageMedia content={"content" in message ? message.content : undefined} />
       <Toolbar className="pl:justify-end">
         <BranchPicker messageId={message.id} />
         <CopyMessageButton messageId={message.id} />
