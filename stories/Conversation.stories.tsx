@@ -72,7 +72,7 @@ export const Editing: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("button", { name: "Edit" }));
-    await expect(canvas.getByRole("textbox", { name: "Edit your message" })).toHaveValue("Trains from Paris to Lyon tomorrow");
+    await expect(await canvas.findByRole("textbox", { name: "Edit your message" })).toHaveValue("Trains from Paris to Lyon tomorrow");
   },
 };
 
@@ -163,7 +163,7 @@ export const WithAttachments: Story = {
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("img", { name: "floor-plan.png" })).toBeVisible();
+    await expect(await canvas.findByRole("img", { name: "floor-plan.png" })).toBeVisible();
     await expect(canvas.getByRole("link", { name: "Attachment: contract.pdf" })).toBeVisible();
   },
 };

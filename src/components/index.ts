@@ -41,4 +41,3 @@ export { useRevealMessage } from "./thread/ThreadNavigation";
 export * from "./permissions";
 export { AnswerActions, BranchPicker, CopyMessageButton, EditableUserMessage } from "./conversation/MessageActions";
 export { SuggestionChips } from "./conversation/SuggestionChips";
-export { MessageMedia } from "./conversation/MessageMedia";

@@ -46,7 +46,7 @@ describe("Edit, branches, regenerate, copy", () => {
     await expectNoAxeViolations(container);
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Edit" }));
-    const editor = screen.getByRole("textbox", { name: "Edit your message" });
+    const editor = await screen.findByRole("textbox", { name: "Edit your message" });
     expect(editor).toHaveValue("Lyon");
     await expectNoAxeViolations(container);
     await user.clear(editor);
@@ -67,10 +67,11 @@ describe("Edit, branches, regenerate, copy", () => {
     renderKit(<Chat />, store);
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Edit" }));
+    await screen.findByRole("textbox", { name: "Edit your message" });
     await user.keyboard("{Escape}");
     expect(screen.queryByRole("textbox", { name: "Edit your message" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Edit" }));
-    await user.clear(screen.getByRole("textbox", { name: "Edit your message" }));
+    await user.clear(await screen.findByRole("textbox", { name: "Edit your message" }));
     await user.click(screen.getByRole("button", { name: "Save and send" }));
     expect(screen.getByRole("alert")).toHaveTextContent("The message is empty.");
     expect(inputs).toHaveLength(1);
@@ -145,7 +146,7 @@ describe("MessageMedia", () => {
       ],
     });
     const { container } = renderKit(<Chat />, store);
-    expect(screen.getByRole("img", { name: "dot.png" })).toHaveAttribute("src", `data:image/png;base64,${PNG}`);
+    expect(await screen.findByRole("img", { name: "dot.png" })).toHaveAttribute("src", `data:image/png;base64,${PNG}`);
     expect(screen.getByRole("link", { name: "Attachment: report.pdf" })).toHaveAttribute("href", "https://example.com/report.pdf");
     expect(screen.queryByRole("link", { name: /evil/ })).toBeNull();
     expect(screen.getByText("evil.pdf")).toBeInTheDocument();
@@ -154,7 +155,7 @@ describe("MessageMedia", () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole("button", { name: "Edit" }));
-    await user.type(screen.getByRole("textbox", { name: "Edit your message" }), " Really?{Enter}");
+    await user.type(await screen.findByRole("textbox", { name: "Edit your message" }), " Really?{Enter}");
     const sent = inputs[0]!.messages[0]!;
     expect(Array.isArray(sent.content) && sent.content.map((p) => p.type)).toEqual(["text", "image", "document", "document", "image"]);
     expect(Array.isArray(sent.content) && sent.content[0]).toEqual({ type: "text", text: "What is this? Really?" });

@@ -1,14 +1,16 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { contentToText } from "@ag-ui/core";
 import type { ThreadMessage } from "../../core/fold";
 import { useBranches, useCopyMessage, useMessageActions } from "../../react/conversation";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 import { Message } from "../message/MessageParts";
-import { MessageMedia } from "./MessageMedia";
+import { actionButton } from "./actionButton";
 
-const actionButton =
-  "pl:inline-flex pl:h-6 pl:min-w-6 pl:items-center pl:justify-center pl:rounded-md pl:px-1.5 pl:text-xs pl:text-current pl:hover:bg-accent pl:hover:text-accent-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-50 pl:pointer-coarse:h-11 pl:pointer-coarse:min-w-11";
+// The editor and the media are loaded when first needed: most messages are never edited, and
+// most carry no pictures or files.
+const MessageEditor = lazy(() => import("./MessageEditor"));
+const MessageMedia = lazy(() => import("./MessageMedia"));
 
 /** The row of small actions under a message. */
 function Toolbar({ children, className }: { children: ReactNode; className?: string }) {
@@ -98,78 +100,40 @@ export function EditableUserMessage({ message }: { message: ThreadMessage }) {
   const t = useLabels().conversation;
   const { canFork, edit } = useMessageActions(message.id);
   const [editing, setEditing] = useState(false);
-  const [problem, setProblem] = useState<string>();
-  const editButton = useRef<HTMLButtonElement>(null);
-  const problemId = useId();
-  const text = "content" in message && (typeof message.content === "string" || Array.isArray(message.content)) ? contentToText(message.content) : "";
-  const close = () => {
+  const root = useRef<HTMLDivElement>(null);
+  const content = "content" in message ? message.content : undefined;
+  const text = typeof content === "string" || Array.isArray(content) ? contentToText(content) : "";
+  const hasMedia = Array.isArray(content) && content.some((part: { type?: unknown }) => part.type !== "text");
+  const close = (saved: boolean) => {
+    const scope = root.current?.closest(".parley") ?? document;
     setEditing(false);
-    setProblem(undefined);
-    requestAnimationFrame(() => editButton.current?.focus());
+    // Saved: this message is replaced by the edit, and the person goes on from the composer.
+    requestAnimationFrame(() => (saved ? scope.querySelector<HTMLElement>('[data-slot="composer-input"]') : root.current?.querySelector<HTMLElement>('[data-slot="message-edit"]'))?.focus());
   };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const value = new FormData(event.currentTarget).get("message");
-    const result = edit(typeof value === "string" ? value : "");
-    if (result.ok) {
-      setEditing(false);
-      // This message is replaced by the edited one: the person goes on from the composer.
-      const root = event.currentTarget.closest(".parley") ?? document;
-      requestAnimationFrame(() => root.querySelector<HTMLElement>('[data-slot="composer-input"]')?.focus());
-    } else setProblem(result.refusal.message);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      close();
-    } else if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing && event.keyCode !== 229) {
-      event.preventDefault();
-      event.currentTarget.form?.requestSubmit();
-    }
-  };
-  if (editing) {
-    return (
-      <form data-slot="message-editor" onSubmit={submit} className="pl:flex pl:flex-col pl:gap-2">
-        <textarea
-          name="message"
-          aria-label={t.editLabel}
-          defaultValue={text}
-          // eslint-disable-next-line jsx-a11y/no-autofocus -- the person just pressed Edit: the editor is where they mean to type.
-          autoFocus
-          rows={Math.min(8, Math.max(2, text.split("\n").length))}
-          onKeyDown={onKeyDown}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? problemId : undefined}
-          className="pl:w-full pl:resize-y pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-3 pl:py-2 pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring"
-        />
-        {problem ? (
-          <p id={problemId} role="alert" data-slot="message-editor-problem" className="pl:m-0 pl:text-xs pl:text-destructive">
-            {problem}
-          </p>
-        ) : null}
-        <div className="pl:flex pl:justify-end pl:gap-2">
-          <button type="button" data-slot="message-editor-cancel" onClick={close} className={cn(actionButton, "pl:border pl:border-border pl:px-3")}>
-            {t.cancel}
-          </button>
-          <button type="submit" data-slot="message-editor-save" disabled={!canFork} className={cn(actionButton, "pl:bg-primary pl:px-3 pl:text-primary-foreground pl:hover:bg-primary pl:hover:text-primary-foreground")}>
-            {t.saveAndSend}
-          </button>
-        </div>
-      </form>
-    );
-  }
   return (
-    <>
-      <Message.Body className="pl:whitespace-pre-wrap pl:break-words">{text}</Message.Body>
-      <MessageMedia content={"content" in message ? message.content : undefined} />
-      <Toolbar className="pl:justify-end">
-        <BranchPicker messageId={message.id} />
-        <CopyMessageButton messageId={message.id} />
-        <button ref={editButton} type="button" data-slot="message-edit" disabled={!canFork} onClick={() => setEditing(true)} className={actionButton}>
-          {t.edit}
-        </button>
-      </Toolbar>
-    </>
+    <div ref={root} data-slot="user-message-content" className="pl:contents">
+      {editing ? (
+        <Suspense fallback={null}>
+          <MessageEditor text={text} canSave={canFork} save={edit} close={close} />
+        </Suspense>
+      ) : (
+        <>
+          <Message.Body className="pl:whitespace-pre-wrap pl:break-words">{text}</Message.Body>
+          {hasMedia ? (
+            <Suspense fallback={null}>
+              <MessageMedia content={content} />
+            </Suspense>
+          ) : null}
+          <Toolbar className="pl:justify-end">
+            <BranchPicker messageId={message.id} />
+            <CopyMessageButton messageId={message.id} />
+            <button type="button" data-slot="message-edit" disabled={!canFork} onClick={() => setEditing(true)} className={actionButton}>
+              {t.edit}
+            </button>
+          </Toolbar>
+        </>
+      )}
+    </div>
   );
 }
 EditableUserMessage.displayName = "Parley.EditableUserMessage";

@@ -60,3 +60,4 @@ export function MessageMedia({ content, className }: { content: unknown; classNa
   );
 }
 MessageMedia.displayName = "Parley.MessageMedia";
+export default MessageMedia;
