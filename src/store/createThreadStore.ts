@@ -459,7 +459,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       const result = act(action);
       if (!result.ok) return result;
       parentRunId = parent;
-      run();
+      // A run refused (an interrupt still uncovered) must not hand the link to a later, unrelated run.
+      if (!run()) parentRunId = undefined;
       return result;
     };
 
