@@ -34,6 +34,7 @@ export type ScenarioName =
   | "notify"
   | "flaky"
   | "broken"
+  | "suggest"
   | DojoScenario
   | "default";
 
@@ -81,6 +82,7 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: "haiku", label: "Dojo: haiku card", trigger: "Write me a haiku about the sea (haiku)" },
   { name: "recipe", label: "Dojo: shared recipe", trigger: "Improve my recipe (recipe)" },
   { name: "document", label: "Dojo: predictive document", trigger: "Draft a short story (document)" },
+  { name: "suggest", label: "Quick replies", trigger: "Where should I go this weekend? (suggest)" },
 ];
 
 export interface ScenarioOptions {
@@ -1095,6 +1097,9 @@ export function planRun(input: RunAgentInput, options: ScenarioOptions = {}): Ru
       case "document":
         dojo(s, run.scenario);
         break;
+      case "suggest":
+        suggest(s);
+        break;
       default:
         fallback(s);
     }
@@ -1247,4 +1252,11 @@ function dojoAnswer(s: Script, call: AnsweredCall): boolean {
   }
   s.finish();
   return true;
+}
+
+/** `CUSTOM parley.suggestions`: an answer with quick replies, shown as chips above the composer. */
+function suggest(s: Script): void {
+  s.start().text("Three ideas for the weekend: the coast, the mountains, or a city you have not seen yet. Which do you fancy?");
+  s.push({ type: EventType.CUSTOM, name: "parley.suggestions", value: { suggestions: [{ label: "The coast" }, { label: "The mountains" }, { label: "Surprise me", value: "Pick one for me" }] } }, 60);
+  s.finish();
 }

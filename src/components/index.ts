@@ -40,3 +40,5 @@ export { InteractionQueue, type InteractionQueueProps } from "./interactions/Int
 export { preloadSchemaForm, SchemaForm, type SchemaFormProps } from "./interactions/SchemaForm";
 export { useRevealMessage } from "./thread/ThreadNavigation";
 export * from "./permissions";
+export { AnswerActions, BranchPicker, CopyMessageButton, EditableUserMessage } from "./conversation/MessageActions";
+export { SuggestionChips } from "./conversation/SuggestionChips";

@@ -2,4 +2,5 @@ export { en, zhCN, dictionaries, type ParleyLabels, type ParleyLocale } from "./
 export type { FormLabels } from "./formLabels";
 export type { InteractionLabels } from "./interactionLabels";
 export type { PermissionLabels } from "./permissionLabels";
+export type { ConversationLabels } from "./conversationLabels";
 export { useLabels, useLocale, useFormatTime, resolveLabels } from "./LabelsContext";

@@ -1,4 +1,5 @@
 import { formEn, formZhCN, type FormLabels } from "./formLabels";
+import { conversationEn, conversationZhCN, type ConversationLabels } from "./conversationLabels";
 import { interactionEn, interactionZhCN, type InteractionLabels } from "./interactionLabels";
 import { permissionsEn, permissionsZhCN, type PermissionLabels } from "./permissionLabels";
 
@@ -57,6 +58,8 @@ export interface ParleyLabels {
   interaction: InteractionLabels;
   /** The permission scope choice, the permissions panel and the audit log. */
   permissions: PermissionLabels;
+  /** Edit, regenerate, copy, the branch picker and the suggestion chips. */
+  conversation: ConversationLabels;
 }
 
 /** English. */
@@ -101,6 +104,7 @@ export const en: ParleyLabels = {
   form: formEn,
   interaction: interactionEn,
   permissions: permissionsEn,
+  conversation: conversationEn,
 };
 
 /** Simplified Chinese. */
@@ -145,6 +149,7 @@ export const zhCN: ParleyLabels = {
   form: formZhCN,
   interaction: interactionZhCN,
   permissions: permissionsZhCN,
+  conversation: conversationZhCN,
 };
 
 /** The dictionaries the kit ships, by BCP 47 tag. */

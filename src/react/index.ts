@@ -20,3 +20,14 @@ export {
 } from "./interactions";
 export { useAuditView, useNow, usePermissionsPanel, type AuditLogState, type AuditView, type GrantView, type PermissionsPanelState } from "./permissions";
 export { useReconnecting } from "./connection";
+export {
+  useAgentContext,
+  useBranches,
+  useCopyMessage,
+  useMessageActions,
+  useSuggestions,
+  type Branches,
+  type CopyState,
+  type MessageActions,
+  type SuggestionsView,
+} from "./conversation";

@@ -1,4 +1,4 @@
-import type { ContentPart, Message } from "@ag-ui/core";
+import type { ContentPart, Context, Message } from "@ag-ui/core";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { createThreadState, foldEvents, toAgUiMessages, type RunFailure, type ThreadState } from "../core/fold";
 import { applyClientAction, refusalOf, type ActionRefusal, type ClientAction } from "../core/actions";
@@ -12,6 +12,7 @@ import { answerRevokeCalls, auditForgeries, decideByPermissions, grantForApprova
 import { createFrameBatcher, type BatchMode } from "./frameBatcher";
 import { createFrontendTools, type FrontendTool } from "./frontendTools";
 import { toolOutcomeMessage } from "../core/tools/frontendTools";
+import { answerStart } from "../core/branches";
 
 export type { RunOptions };
 
@@ -139,6 +140,20 @@ export interface ThreadStoreState {
    * while a run streams, the keys it changes win over the agent's state until the next run.
    */
   setState: (next: StateUpdate) => void;
+  /**
+   * Add runtime context (the page, the selection) to every run from now on, as
+   * `RunAgentInput.context` (`useAgentContext` does this while mounted); returns its unregister.
+   */
+  registerContext: (entry: Context) => () => void;
+  /**
+   * Replace the person's message `messageId` with `content` and run: the conversation forks there,
+   * and what followed stays as a version of its own (`switchBranch`).
+   */
+  editMessage: (messageId: string, content: string | ContentPart[]) => ActionResult;
+  /** Ask again for the answer `messageId` belongs to; the old answer stays as a version of its own. */
+  regenerate: (messageId: string) => ActionResult;
+  /** Show version `index` (0-based) of the conversation after message `at` (see `useBranches`). */
+  switchBranch: (at: string, index: number) => ActionResult;
 }
 
 export type ThreadStore = StoreApi<ThreadStoreState>;
@@ -192,6 +207,10 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   /** False in a tab that leaves answers and timeouts to another tab of the same thread. */
   let sends = true;
+  /** Context entries registered at run time (`useAgentContext`), in registration order. */
+  const contextEntries = new Map<object, Context>();
+  /** The run the next run branches from (set by an edit or a regeneration). */
+  let parentRunId: string | undefined;
 
   return createStore<ThreadStoreState>()((set, get) => {
     const tools = createFrontendTools({
@@ -338,6 +357,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       // The person's held edits go out with this run: from now on the agent has seen them.
       if (thread.stateEdits) thread = applyClientAction(thread, { type: "set-state", state: thread.state });
       const runId = createId();
+      const extraContext = [...contextEntries.values(), ...(permissions ? permissions.context(thread.grants, { now: now(), locale }) : [])];
       const input = buildRunInput(thread, {
         runId,
         threadId: (threadId ??= thread.threadId ?? createId()),
@@ -346,10 +366,11 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         ...(options.parleyTools === false ? { parleyTools: false } : {}),
         locale,
         frontendTools: tools.declared(),
-        ...(permissions
-          ? { extraTools: permissions.tools, extraContext: permissions.context(thread.grants, { now: now(), locale }), identity: permissions.identity }
-          : {}),
+        ...(permissions ? { extraTools: permissions.tools, identity: permissions.identity } : {}),
+        ...(extraContext.length ? { extraContext } : {}),
+        ...(parentRunId ? { parentRunId } : {}),
       });
+      parentRunId = undefined;
       inFlight = owed.length ? { runId, ids: owed } : undefined;
       owesRun = false;
       lastRun = { options: runOptions, messageIdsBefore: new Set(thread.messageIds) };
@@ -441,6 +462,19 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       // The declined questions are said before the person's new message, as they happened.
       set((s) => ({ thread: applyClientAction(withAnswersInWords(s.thread), { type: "append-message", message }) }));
       return run(rest);
+    };
+
+    /** Edit or regenerate: the fork is applied, then the run goes out linked to the run it branches from. */
+    const forkAndRun = (action: ClientAction): ActionResult => {
+      const { agent, isRunning, thread } = get();
+      if (!agent || isRunning) return { ok: false, refusal: { code: "busy", message: "The agent is answering; wait for it to finish (or stop it) first." } };
+      const parent = thread.runs.findLast((r) => r.runId !== "")?.runId;
+      const result = act(action);
+      if (!result.ok) return result;
+      parentRunId = parent;
+      // A run refused (an interrupt still uncovered) must not hand the link to a later, unrelated run.
+      if (!run()) parentRunId = undefined;
+      return result;
     };
 
     return {
@@ -581,6 +615,21 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         const outcome = respondOptions.error !== undefined ? { ok: false as const, error: respondOptions.error } : { ok: true as const, value };
         return settleAndContinue({ type: "tool-result", toolCallId, ...toolOutcomeMessage(outcome), at: now() });
       },
+      registerContext(entry) {
+        const token = {};
+        contextEntries.set(token, entry);
+        return () => void contextEntries.delete(token);
+      },
+      editMessage(messageId, content) {
+        if (typeof content === "string" ? !content.trim() : content.length === 0) return { ok: false, refusal: { code: "invalid-response", message: "The message is empty." } };
+        return forkAndRun({ type: "fork", fromMessageId: messageId, message: { id: createId(), role: "user", content } });
+      },
+      regenerate(messageId) {
+        const from = answerStart(get().thread, messageId);
+        if (!from) return { ok: false, refusal: { code: "unknown-message", message: `There is no message "${messageId}".` } };
+        return forkAndRun({ type: "fork", fromMessageId: from });
+      },
+      switchBranch: (at, index) => act({ type: "switch-branch", at, index }),
       setState(next) {
         const thread = get().thread;
         const state = typeof next === "function" ? (next as (state: unknown) => unknown)(thread.state) : next;

@@ -9,6 +9,7 @@ import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
 import { ComposerFocusContext } from "./ComposerFocus";
 import { SendIcon, StopIcon } from "./icons";
+import { SuggestionChips } from "../conversation/SuggestionChips";
 
 /**
  * True while an input method (Chinese, Japanese, Korean …) is composing: Enter then picks a
@@ -132,6 +133,7 @@ export function Composer({ className, placeholder, startActions, endActions }: C
       onSubmit={onSubmit}
       className={cn("pl:mx-auto pl:flex pl:w-full pl:max-w-column pl:flex-col pl:gap-1 pl:bg-background pl:px-4 pl:pt-2 pl:pb-3", className)}
     >
+      <SuggestionChips />
       <div
         data-slot="composer-field"
         className="pl:flex pl:items-end pl:gap-1.5 pl:rounded-3xl pl:border pl:border-border pl:bg-background pl:p-1.5 pl:shadow-float pl:focus-within:border-ring pl:has-[textarea:disabled]:bg-muted"

@@ -7,6 +7,7 @@ import { ToolCallCard } from "../tool-call/ToolCall";
 import { Fallback } from "../registry/Fallback";
 import type { MessageComponentProps } from "../registry/registry";
 import { Message } from "./MessageParts";
+import { AnswerActions, EditableUserMessage } from "../conversation/MessageActions";
 
 function Header() {
   return (
@@ -28,7 +29,7 @@ export function UserMessage({ message }: MessageComponentProps) {
   return (
     <Message.Root message={message}>
       <Header />
-      <Message.Body className="pl:whitespace-pre-wrap pl:break-words">{contentToText(message.content)}</Message.Body>
+      <EditableUserMessage message={message} />
     </Message.Root>
   );
 }
@@ -65,6 +66,7 @@ export function AssistantMessage({ message }: MessageComponentProps) {
           ))}
         </div>
       ) : null}
+      {message.streaming ? null : <AnswerActions messageId={message.id} />}
     </Message.Root>
   );
 }

@@ -9,6 +9,7 @@ import type { AnswerMethod, Interaction, InteractionResponse } from "../interact
 import type { AuditRecord, Grant } from "../policy/types";
 import { holdChangedKeys } from "../state/heldEdits";
 import { checkResponse } from "./checkResponse";
+import { forkAt, switchAt } from "../branches";
 
 /**
  * The person's door. Everything this side of the wire does to a thread — the person's message,
@@ -59,13 +60,20 @@ export type ClientAction =
   /** These answers went out with run `runId`: never sent again, no longer correctable. */
   | { type: "deliver"; interactionIds: readonly string[]; runId: string }
   /** Messages before `fromMessageId` leave the agent's context; open items are numbered anew from 1. */
-  | { type: "truncate"; fromMessageId: string };
+  | { type: "truncate"; fromMessageId: string }
+  /**
+   * Edit or regenerate: the conversation from `fromMessageId` on is kept as a version of its own
+   * and replaced by `message` (an edited message), or by nothing (the answer is asked for again).
+   */
+  | { type: "fork"; fromMessageId: string; message?: Message }
+  /** Show version `index` (0-based) of the versions after message `at` (`""`: from the start). */
+  | { type: "switch-branch"; at: string; index: number };
 
 export type ClientActionType = ClientAction["type"];
 
 /** Why an action did nothing, in words (answering twice, a number outside the range …). */
 export interface ActionRefusal {
-  code: "not-found" | "not-open" | "not-answerable" | "invalid-response" | "already-delivered" | "not-due" | "not-running" | "unknown-message";
+  code: "not-found" | "not-open" | "not-answerable" | "invalid-response" | "already-delivered" | "not-due" | "not-running" | "unknown-message" | "busy";
   message: string;
 }
 
@@ -118,6 +126,16 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
       return undefined;
     case "truncate":
       return thread.messages.get(action.fromMessageId) ? undefined : { code: "unknown-message", message: `There is no message "${action.fromMessageId}".` };
+    case "fork":
+    case "switch-branch": {
+      if (thread.runs[thread.runs.length - 1]?.status === "running") return { code: "busy", message: "The agent is answering; wait for it to finish (or stop it) first." };
+      if (thread.status === "waiting") return { code: "busy", message: "Answer or decline the open questions first." };
+      if (action.type === "switch-branch") return switchAt(thread, action.at, action.index) ? undefined : { code: "not-found", message: "There is no such version of the conversation." };
+      if (!thread.messageIds.includes(action.fromMessageId)) return { code: "unknown-message", message: `There is no message "${action.fromMessageId}".` };
+      const { message } = action;
+      if (message && (!isRecord(message) || !isId(message.id) || thread.messages.get(message.id) || isClientOnlyRole(message.role))) return { code: "invalid-response", message: "The new message needs an id of its own." };
+      return undefined;
+    }
     default:
       return undefined;
   }
@@ -258,6 +276,15 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
     case "truncate":
       truncate(d, action.fromMessageId);
       break;
+    case "fork":
+    case "switch-branch": {
+      const next = action.type === "fork" ? forkAt(thread, action.fromMessageId, []) : switchAt(thread, action.at, action.index);
+      if (!next) return thread;
+      Object.assign(d.s, next);
+      if (action.type === "fork" && action.message) addMessage(d, takeMessage(d, action.message));
+      if (d.s.contextFrom !== undefined && !d.s.messageIds.includes(d.s.contextFrom)) delete d.s.contextFrom;
+      break;
+    }
     default: {
       const unknown: never = action;
       void unknown;

@@ -22,6 +22,7 @@ import { deriveStatus } from "./status";
 import { TRANSPORT_SOURCE } from "../transport/types";
 import type { ThreadState } from "./types";
 import { withHeldEdits, withoutHeldPaths } from "../state/heldEdits";
+import { setSuggestions, SUGGESTIONS_EVENT } from "./suggestions";
 import { predictFromToolCalls, PREDICT_STATE_EVENT, setPredictions } from "../state/predictState";
 import { markStateRun } from "../state/stateRun";
 
@@ -214,6 +215,7 @@ function applyEvent(d: Draft, raw: unknown): void {
       d.log("customEvents", { name, value, eventIndex: d.eventIndex });
       if (name === INTERACTION_EVENT || name === LANGGRAPH_INTERRUPT_EVENT) customInteraction(d, name, value, event);
       else if (name === PREDICT_STATE_EVENT) setPredictions(d, value, event);
+      else if (name === SUGGESTIONS_EVENT) setSuggestions(d, value, event);
       return;
     }
     default: {

@@ -4,6 +4,8 @@ import type { AuditRecord, Grant } from "../policy/types";
 import type { HeldEdits } from "../state/heldEdits";
 import type { StatePredictions } from "../state/predictState";
 import type { StateRun } from "../state/stateRun";
+import type { BranchSet } from "../branches";
+import type { Suggestions } from "./suggestions";
 import type {
   ActivityMessage,
   AssistantMessage,
@@ -215,6 +217,10 @@ export interface ThreadState {
   grants: readonly Grant[];
   /** One record per decision on a question, a grant or a revocation; append-only. */
   audit: readonly AuditRecord[];
+  /** Earlier versions of the conversation (edits, regenerations), by the id of the message before the fork. */
+  branches?: Readonly<Record<string, BranchSet>>;
+  /** The quick replies the agent offered last (`CUSTOM parley.suggestions`), with the run that offered them. */
+  suggestions?: Suggestions;
 }
 
 /**

@@ -35,6 +35,8 @@ export interface BuildRunInputOptions {
   extraContext?: readonly Context[];
   /** The person, the same across channels: sent as `forwardedProps.parley.identity`. */
   identity?: string;
+  /** The run this one branches from (an edited message, a regenerated answer): `RunAgentInput.parentRunId`. */
+  parentRunId?: string;
 }
 
 /**
@@ -60,6 +62,7 @@ export function buildRunInput(thread: ThreadState, options: BuildRunInputOptions
   };
   const resume = resumeEntries(thread, [...(defaults.resume ?? []), ...(run.resume ?? [])]);
   if (resume.length) input.resume = resume;
+  if (options.parentRunId) input.parentRunId = options.parentRunId;
   return input;
 }
 

@@ -1,0 +1,42 @@
+import type { Draft } from "./draft";
+import { isRecord, runningRun } from "./shared";
+
+/** The `CUSTOM` event an agent offers quick replies with: `{ suggestions: [{ label, value? }] }`. */
+export const SUGGESTIONS_EVENT = "parley.suggestions";
+
+/** A quick reply: `label` is shown, `value` (or the label) is what the person sends. */
+export interface Suggestion {
+  label: string;
+  value?: string;
+}
+
+/** The latest quick replies and the run that offered them (they stand until the next run). */
+export interface Suggestions {
+  runId: string | undefined;
+  items: readonly Suggestion[];
+}
+
+/**
+ * The quick replies in `value` (`{ suggestions }` or the list itself), or `undefined` when it is
+ * not a list of `{ label: string, value?: string }`. At most 8, labels trimmed and non-empty.
+ *
+ * @example
+ * readSuggestions({ suggestions: [{ label: "Yes" }, { label: "Later", value: "Remind me tomorrow" }] });
+ */
+export function readSuggestions(value: unknown): Suggestion[] | undefined {
+  const list = isRecord(value) ? value.suggestions : value;
+  if (!Array.isArray(list)) return undefined;
+  const items: Suggestion[] = [];
+  for (const item of list) {
+    if (!isRecord(item) || typeof item.label !== "string" || !item.label.trim() || (item.value !== undefined && typeof item.value !== "string")) return undefined;
+    items.push({ label: item.label.trim(), ...(typeof item.value === "string" && item.value.trim() ? { value: item.value } : {}) });
+  }
+  return items.slice(0, 8);
+}
+
+/** `CUSTOM parley.suggestions`: replaces the offered replies; a malformed value is a protocol error. */
+export function setSuggestions(d: Draft, value: unknown, event: unknown): void {
+  const items = readSuggestions(value);
+  if (!items) return d.error("malformed-event", `${SUGGESTIONS_EVENT}: value must be { suggestions: [{ label: string, value?: string }] }`, event);
+  d.s.suggestions = { runId: runningRun(d)?.runId, items };
+}

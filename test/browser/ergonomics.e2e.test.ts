@@ -1,0 +1,72 @@
+/**
+ * Conversation ergonomics in the demo, in Chromium: edit a message (the thread forks), browse the
+ * versions with the branch picker, regenerate an answer, and send a quick reply from a chip.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import type { ViteDevServer } from "vite";
+import { openBrowser, send, shown, startDemo, type Browser } from "./support";
+
+let server: ViteDevServer;
+let browser: Browser;
+let page: Page;
+let url: string;
+let problems: string[];
+
+beforeAll(async () => {
+  ({ server, url } = await startDemo());
+  browser = await openBrowser();
+  ({ page, problems } = browser);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const userBodies = () => page.locator('article[data-role="user"] [data-slot="message-body"]').allTextContents();
+
+describe("conversation ergonomics (demo)", () => {
+  it("edits a message, browses the versions, regenerates, and answers with a suggestion chip", async () => {
+    problems.length = 0;
+    await page.goto(url);
+    await page.locator('[data-ui="kit"]').waitFor();
+
+    await send(page, "hello parley");
+    await shown(page, "You said").first().waitFor({ timeout: 15_000 });
+
+    // Edit: an inline editor with the text; Enter sends the edit as a new version.
+    await page.getByRole("button", { name: "Edit" }).first().click();
+    const editor = page.getByRole("textbox", { name: "Edit your message" });
+    await expect.poll(() => editor.inputValue()).toBe("hello parley");
+    await editor.fill("hello again");
+    await editor.press("Enter");
+    await shown(page, "hello again").first().waitFor({ timeout: 15_000 });
+    const picker = page.getByRole("group", { name: "Versions" }).first();
+    await expect.poll(() => picker.getAttribute("data-index")).toBe("2");
+    await expect.poll(() => picker.getAttribute("data-count")).toBe("2");
+    // Focus went on to the composer, not to <body>.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-slot"))).toBe("composer-input");
+    await page.getByRole("button", { name: "Send" }).waitFor();
+
+    // Back to the first version, and forward again.
+    await picker.getByRole("button", { name: "Previous version" }).click();
+    await expect.poll(userBodies).toEqual(["hello parley"]);
+    await page.getByRole("group", { name: "Versions" }).first().getByRole("button", { name: "Next version" }).click();
+    await expect.poll(userBodies).toEqual(["hello again"]);
+
+    // Regenerate the answer: a second version of it, "2 / 2" under the answer.
+    await page.getByRole("button", { name: "Regenerate" }).last().click();
+    await expect.poll(() => page.locator('article[data-role="assistant"] [data-slot="branch-picker"]').count(), { timeout: 15_000 }).toBe(1);
+
+    // Quick replies: the agent offers chips; a click sends one as the person's message.
+    await page.getByRole("button", { name: "Quick replies" }).click();
+    const chips = page.getByRole("group", { name: "Suggested replies" });
+    await chips.waitFor({ timeout: 15_000 });
+    await chips.getByRole("button", { name: "The mountains" }).click();
+    await expect.poll(async () => (await userBodies()).at(-1)).toBe("The mountains");
+    await chips.waitFor({ state: "detached", timeout: 15_000 });
+
+    expect(problems).toEqual([]);
+  });
+});
