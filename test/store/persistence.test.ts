@@ -150,3 +150,26 @@ describe("restoreThread", () => {
     expect(restored.ok && restored.thread.nextNumber).toBe(4);
   });
 });
+
+describe("restoreThread with versions", () => {
+  it("keeps an edit's other version across a reload: both can still be browsed", () => {
+    const fake = fakeAgent();
+    const store = createThreadStore({ agent: fake.agent, batch: "sync", createId: () => `v-${++n}` });
+    store.getState().sendMessage("Book Lyon");
+    fake.play([ev.textStart("r1"), ev.text("r1", "Booked Lyon."), ev.textEnd("r1")]);
+    const first = store.getState().thread.messageIds[0]!;
+    expect(store.getState().editMessage(first, "Book Marseille").ok).toBe(true);
+    fake.play([ev.textStart("r2"), ev.text("r2", "Booked Marseille."), ev.textEnd("r2")]);
+    const before = store.getState().thread;
+    const restored = restoreThread(JSON.parse(JSON.stringify(snapshotThread(before, 1))));
+    if (!restored.ok) throw new Error(restored.problem);
+    expect(restored.thread.messageIds).toEqual(before.messageIds);
+    expect(restored.thread.messages.size).toBe(before.messages.size);
+    expect(restored.thread.branches).toEqual(before.branches);
+    const again = createThreadStore({ agent: fakeAgent().agent, batch: "sync" });
+    expect(again.getState().restore(restored.thread)).toBe(true);
+    const at = Object.keys(before.branches ?? {})[0]!;
+    expect(again.getState().switchBranch(at, 0).ok).toBe(true);
+    expect(again.getState().thread.messageIds.map((id) => again.getState().thread.messages.get(id)?.content)).toContain("Booked Lyon.");
+  });
+});

@@ -21,8 +21,13 @@ export interface ThreadSnapshot {
   /** Epoch ms it was taken. */
   savedAt: number;
   threadId?: string;
-  /** Messages in thread order, interaction rows included. */
+  /**
+   * Every message, those shown first in thread order (interaction rows included), then those of
+   * versions an edit or a regeneration set aside (`branches`).
+   */
   messages: ThreadMessage[];
+  /** The ids shown, in order, when some messages are set aside; absent, every message is shown. */
+  messageIds?: string[];
   toolCalls: ToolCallState[];
   /** Interactions in the order they were asked. */
   interactions: Interaction[];
@@ -34,6 +39,9 @@ export interface ThreadSnapshot {
   pendingToolCallIds: readonly string[];
   grants: Grant[];
   audit: AuditRecord[];
+  /** The versions an edit or a regeneration left (each fork's other branches), and the agent's latest quick replies. */
+  branches?: ThreadState["branches"];
+  suggestions?: ThreadState["suggestions"];
 }
 
 /** Bumped when the shape changes; an older snapshot is refused rather than misread. */
@@ -47,10 +55,11 @@ export const SNAPSHOT_VERSION = 1;
  * await storage.save(threadId, snapshotThread(store.getState().thread, Date.now()));
  */
 export function snapshotThread(thread: ThreadState, savedAt: number): ThreadSnapshot {
+  const shown = new Set(thread.messageIds);
   const snapshot: ThreadSnapshot = {
     version: SNAPSHOT_VERSION,
     savedAt,
-    messages: thread.messageIds.flatMap((id) => thread.messages.get(id) ?? []),
+    messages: [...thread.messageIds.flatMap((id) => thread.messages.get(id) ?? []), ...[...thread.messages.values()].filter((m) => !shown.has(m.id))],
     toolCalls: [...thread.toolCalls.values()],
     interactions: thread.interactionIds.flatMap((id) => thread.interactions.get(id) ?? []),
     nextNumber: thread.nextNumber,
@@ -63,6 +72,9 @@ export function snapshotThread(thread: ThreadState, savedAt: number): ThreadSnap
   };
   if (thread.threadId !== undefined) snapshot.threadId = thread.threadId;
   if (thread.contextFrom !== undefined) snapshot.contextFrom = thread.contextFrom;
+  if (thread.messages.size !== thread.messageIds.length) snapshot.messageIds = [...thread.messageIds];
+  if (thread.branches !== undefined) snapshot.branches = thread.branches;
+  if (thread.suggestions !== undefined) snapshot.suggestions = thread.suggestions;
   return snapshot;
 }
 
@@ -96,7 +108,7 @@ export function restoreThread(snapshot: unknown): RestoreResult {
   const thread: ThreadState = {
     ...createThreadState(isId(s.threadId) ? { threadId: s.threadId } : {}),
     messages,
-    messageIds: [...messages.keys()],
+    messageIds: Array.isArray(s.messageIds) ? [...new Set(s.messageIds.filter((id) => isId(id) && messages.has(id)))] : [...messages.keys()],
     toolCalls: IdTable.from(withId(s.toolCalls)),
     interactions,
     interactionIds: [...interactions.keys()],
@@ -109,6 +121,9 @@ export function restoreThread(snapshot: unknown): RestoreResult {
     audit: s.audit.filter((r) => isRecord(r) && isId(r.id)),
   };
   if (isId(s.contextFrom) && messages.has(s.contextFrom)) thread.contextFrom = s.contextFrom;
+  // A fork's other versions keep their messages in the table, so they can be shown again.
+  if (isRecord(s.branches)) thread.branches = s.branches;
+  if (isRecord(s.suggestions)) thread.suggestions = s.suggestions;
   thread.status = deriveStatus(thread);
   return { ok: true, thread };
 }
