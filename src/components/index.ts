@@ -39,3 +39,4 @@ export { InteractionQueue, type InteractionQueueProps } from "./interactions/Int
 export { preloadSchemaForm, SchemaForm, type SchemaFormProps } from "./interactions/SchemaForm";
 export { useRevealMessage } from "./thread/ThreadNavigation";
 export * from "./permissions";
+export * from "./panels";

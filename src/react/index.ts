@@ -20,3 +20,4 @@ export {
 } from "./interactions";
 export { useAuditView, useNow, usePermissionsPanel, type AuditLogState, type AuditView, type GrantView, type PermissionsPanelState } from "./permissions";
 export { useReconnecting } from "./connection";
+export { useAgentStatusDetail, type AgentStatusDetail } from "./panels";

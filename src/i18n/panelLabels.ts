@@ -1,0 +1,77 @@
+/**
+ * Strings of the panels (agent status, trace). Kept out of the kit's main dictionary: the panels
+ * load on first use, and their words load with them. Each panel takes `labels` to change a few.
+ */
+export interface PanelLabels {
+  statusTitle: string;
+  status: Record<"idle" | "thinking" | "acting" | "waiting", string>;
+  actingOn: (what: string) => string;
+  /** How long the status has held ("for 1:05"). */
+  elapsed: (time: string) => string;
+  waitingOn: (what: string) => string;
+  showQuestion: string;
+  reconnecting: (attempt: number, attempts: number) => string;
+  loading: string;
+
+  traceTitle: string;
+  traceEmpty: string;
+  traceOff: string;
+  traceFilter: string;
+  traceAllTypes: string;
+  traceExport: string;
+  traceEvents: (shown: number, total: number) => string;
+  traceRuns: string;
+  traceTokens: (input: number, output: number) => string;
+  traceProtocolError: string;
+  traceRunning: string;
+}
+
+export const panelsEn: PanelLabels = {
+  statusTitle: "Agent",
+  status: { idle: "Idle", thinking: "Thinking", acting: "Working", waiting: "Waiting for you" },
+  actingOn: (what) => `Working: ${what}`,
+  elapsed: (time) => `for ${time}`,
+  waitingOn: (what) => `Waiting on: ${what}`,
+  showQuestion: "Show the question",
+  reconnecting: (attempt, attempts) => `Reconnecting… (attempt ${attempt} of ${attempts})`,
+  loading: "Loading…",
+  traceTitle: "Trace",
+  traceEmpty: "No events yet.",
+  traceOff: "Recording is off: create the store with trace: true.",
+  traceFilter: "Event type",
+  traceAllTypes: "All types",
+  traceExport: "Export as JSON",
+  traceEvents: (shown, total) => (shown === total ? `${total} events` : `${shown} of ${total} events`),
+  traceRuns: "Runs",
+  traceTokens: (input, output) => `${input} in / ${output} out tokens`,
+  traceProtocolError: "Protocol error",
+  traceRunning: "running",
+};
+
+export const panelsZhCN: PanelLabels = {
+  statusTitle: "智能体",
+  status: { idle: "空闲", thinking: "思考中", acting: "执行中", waiting: "等待你的操作" },
+  actingOn: (what) => `执行中：${what}`,
+  elapsed: (time) => `已持续 ${time}`,
+  waitingOn: (what) => `等待：${what}`,
+  showQuestion: "查看问题",
+  reconnecting: (attempt, attempts) => `正在重新连接…（第 ${attempt} 次，共 ${attempts} 次）`,
+  loading: "加载中…",
+  traceTitle: "事件追踪",
+  traceEmpty: "还没有事件。",
+  traceOff: "未开启记录：创建 store 时传入 trace: true。",
+  traceFilter: "事件类型",
+  traceAllTypes: "全部类型",
+  traceExport: "导出为 JSON",
+  traceEvents: (shown, total) => (shown === total ? `共 ${total} 个事件` : `${shown} / ${total} 个事件`),
+  traceRuns: "运行",
+  traceTokens: (input, output) => `输入 ${input} / 输出 ${output} 个 token`,
+  traceProtocolError: "协议错误",
+  traceRunning: "进行中",
+};
+
+/** The panel strings for a locale (any Chinese tag gets Chinese), with `overrides` on top. */
+export function panelLabelsFor(locale: string, overrides?: Partial<PanelLabels>): PanelLabels {
+  const base = locale.toLowerCase().startsWith("zh") ? panelsZhCN : panelsEn;
+  return overrides ? { ...base, ...overrides } : base;
+}
