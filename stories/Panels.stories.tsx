@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { EventType, type BaseEvent } from "@ag-ui/core";
 import { expect, within } from "storybook/test";
-import { AgentStatusPanel, createThreadStore, type ThreadStore } from "../src";
+import { AgentStatusPanel, createThreadStore, TracePanel, type ThreadStore } from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit, storeFrom } from "./support/stores";
 
@@ -12,7 +12,7 @@ import { e, Kit, storeFrom } from "./support/stores";
 const meta = {
   title: "Parley/Panels",
   tags: ["autodocs"],
-  subcomponents: { AgentStatusPanel },
+  subcomponents: { AgentStatusPanel, TracePanel },
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -75,3 +75,60 @@ export const StatusElapsed: Story = {
 };
 
 export const StatusActingDark: Story = { ...StatusActingOnATool, globals: { theme: "dark" } };
+
+/** A store with the event log on, that heard `events` in one scripted run (10 ms apart). */
+function traced(events: BaseEvent[]): ThreadStore {
+  let now = 1_700_000_000_000;
+  const store = createThreadStore({ batch: "sync", threadId: "story", trace: true, now: () => (now += 10), agent: new ScriptedAgent({ script: events }), autoContinue: false });
+  store.getState().run();
+  return store;
+}
+
+const tracedRun: BaseEvent[] = [
+  e.runStarted(),
+  { type: EventType.STEP_STARTED, stepName: "prepare_report" },
+  { type: EventType.SUBAGENT_STARTED, subagentRunId: "sales", name: "sales_agent" },
+  e.textStart("a1"),
+  e.text("a1", "Weekly sales: "),
+  e.text("a1", "up 12%."),
+  e.textEnd("a1"),
+  e.toolStart("t1", "query_sales", "a1"),
+  e.toolArgs("t1", '{"week":48}'),
+  e.toolEnd("t1"),
+  { type: EventType.SUBAGENT_FINISHED, subagentRunId: "sales" },
+  { type: EventType.STEP_FINISHED, stepName: "prepare_report" },
+  e.textEnd("never-started"),
+  { type: EventType.CUSTOM, name: "usage", value: { inputTokens: 812, outputTokens: 164 } },
+  e.runFinished(),
+];
+
+const trace = (make: () => ThreadStore): Story => ({
+  render: () => (
+    <Kit height="auto" make={make}>
+      <TracePanel height={280} />
+    </Kit>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("region", { name: "Trace" })).toBeVisible();
+  },
+});
+
+/** The store was made without `trace: true`: the panel says how to turn it on. */
+export const TraceOff = trace(() => storeFrom([]));
+
+export const TraceEmpty = trace(() => createThreadStore({ batch: "sync", trace: true }));
+
+/** One run: a step, a sub-agent with a tool call, token usage, and a protocol error (marked). */
+export const TraceOfARun = trace(() => traced(tracedRun));
+
+/** 50,000 events: only the rows in view are in the page. */
+export const TraceFiftyThousandEvents = trace(() => {
+  const store = createThreadStore({ batch: "sync", threadId: "story", trace: true });
+  const events: BaseEvent[] = [e.runStarted(), e.textStart("a1")];
+  for (let i = 0; i < 49_997; i++) events.push(e.text("a1", "x"));
+  events.push(e.textEnd("a1"));
+  store.getState().trace!.record(events, 0, Date.now());
+  return store;
+});
+
+export const TraceDark: Story = { ...TraceOfARun, globals: { theme: "dark" } };

@@ -20,4 +20,4 @@ export {
 } from "./interactions";
 export { useAuditView, useNow, usePermissionsPanel, type AuditLogState, type AuditView, type GrantView, type PermissionsPanelState } from "./permissions";
 export { useReconnecting } from "./connection";
-export { useAgentStatusDetail, type AgentStatusDetail } from "./panels";
+export { useAgentStatusDetail, useTrace, type AgentStatusDetail, type TraceView } from "./panels";

@@ -1,5 +1,8 @@
-import { useState } from "react";
-import type { AgentStatus } from "../core/fold";
+import { useMemo, useState, useSyncExternalStore } from "react";
+import { useStore } from "zustand";
+import type { AgentStatus, ProtocolError } from "../core/fold";
+import type { RecordedEvent } from "../store/eventRecorder";
+import { useThreadStore } from "./ParleyProvider";
 import type { Interaction } from "../core/interactions";
 import { useAgentRun } from "./hooks";
 import { useCurrentActivity, useInteraction, usePendingInteractionIds } from "./interactions";
@@ -52,3 +55,33 @@ export function useAgentStatusDetail(clock: () => number = Date.now): AgentStatu
   };
 }
 
+
+const noEvents: readonly RecordedEvent[] = [];
+const never = () => () => {};
+
+/** The store's event log as the trace panel reads it. */
+export interface TraceView {
+  /** False when the store was created without `trace`: nothing is recorded. */
+  enabled: boolean;
+  /** The events kept, oldest first; a new array only when events arrive. */
+  events: readonly RecordedEvent[];
+  /** How many were recorded in all (the ring keeps the latest `limit`). */
+  total: number;
+  /** The fold's protocol errors (each names the event by `eventIndex`). */
+  errors: readonly ProtocolError[];
+}
+
+/**
+ * Every raw event the store received, with its receive time, for developer tools. Needs
+ * `createThreadStore({ trace: true })`; the log lives beside the thread, not in it.
+ *
+ * @example
+ * const { enabled, events, errors } = useTrace();
+ */
+export function useTrace(): TraceView {
+  const store = useThreadStore("useTrace");
+  const recorder = useStore(store, (s) => s.trace);
+  const events = useSyncExternalStore(recorder?.subscribe ?? never, recorder?.events ?? (() => noEvents), () => noEvents);
+  const errors = useStore(store, (s) => s.thread.errors);
+  return useMemo(() => ({ enabled: recorder !== undefined, events, total: recorder?.total() ?? 0, errors }), [recorder, events, errors]);
+}

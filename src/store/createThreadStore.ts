@@ -12,6 +12,7 @@ import { answerRevokeCalls, auditForgeries, decideByPermissions, grantForApprova
 import { createFrameBatcher, type BatchMode } from "./frameBatcher";
 import { createFrontendTools, type FrontendTool } from "./frontendTools";
 import { toolOutcomeMessage } from "../core/tools/frontendTools";
+import { createEventRecorder, type EventRecorder, type TraceOption } from "./eventRecorder";
 
 export type { RunOptions };
 
@@ -54,6 +55,8 @@ export interface ThreadStoreOptions {
    * may revoke one with its tool. Without it every permission request simply asks.
    */
   permissions?: PermissionsEngine;
+  /** Record every raw event with its receive time (`state.trace`, for `TracePanel`). Off by default. */
+  trace?: TraceOption;
 }
 
 export interface ThreadStoreState {
@@ -129,6 +132,8 @@ export interface ThreadStoreState {
    * while a run streams, the keys it changes win over the agent's state until the next run.
    */
   setState: (next: StateUpdate) => void;
+  /** The event log, when the store was created with `trace`. */
+  trace: EventRecorder | undefined;
 }
 
 export type ThreadStore = StoreApi<ThreadStoreState>;
@@ -204,7 +209,9 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       return received;
     };
 
+    const trace = options.trace ? createEventRecorder(options.trace === true ? undefined : options.trace) : undefined;
     const batcher = createFrameBatcher(options.batch, (events) => {
+      trace?.record(events, get().thread.eventCount, now());
       set((s) => ({ thread: delivered(auditForgeries(s.thread, withReceived(s.thread, foldEvents(s.thread, events)), now())) }));
       scheduleDeadlines();
     });
@@ -434,6 +441,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       thread: initialThread(),
       agent: options.agent,
       permissions,
+      trace,
       isRunning: false,
       reconnecting: undefined,
       run,
@@ -523,6 +531,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         threadId = options.threadId;
         if (deadlineTimer !== undefined) clearTimeout(deadlineTimer);
         deadlineTimer = undefined;
+        trace?.clear();
         set({ thread: initialThread() });
       },
       setAgent(agent) {

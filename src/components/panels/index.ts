@@ -1,5 +1,6 @@
 import { lazyPanel } from "./lazyPanel";
 import type { AgentStatusPanelProps } from "./AgentStatusPanelView";
+import type { TracePanelProps } from "./TracePanelView";
 
 export type { AgentStatusPanelProps } from "./AgentStatusPanelView";
 export type { PanelLabels } from "../../i18n/panelLabels";
@@ -12,3 +13,14 @@ export type { PanelLabels } from "../../i18n/panelLabels";
  * <aside><AgentStatusPanel /></aside>
  */
 export const AgentStatusPanel = lazyPanel<AgentStatusPanelProps>(() => import("./AgentStatusPanelView"), "AgentStatusPanel");
+
+export type { TracePanelProps } from "./TracePanelView";
+/**
+ * Developer mode: every event with its time, nested runs → steps → tool calls → sub-agents with
+ * durations and token usage, protocol errors marked, a filter by type and an export that
+ * `ScriptedAgent` replays; virtual, so 50,000 events stay smooth. Needs `createThreadStore({ trace: true })`.
+ *
+ * @example
+ * <TracePanel height={400} />
+ */
+export const TracePanel = lazyPanel<TracePanelProps>(() => import("./TracePanelView"), "TracePanel");
