@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { EventType, type BaseEvent } from "@ag-ui/core";
 import { expect, within } from "storybook/test";
-import { AgentStatusPanel, createThreadStore, TracePanel, type ThreadStore } from "../src";
+import { AgentStatusPanel, createThreadStore, foldEvents, MemoryPanel, TracePanel, type ThreadStore } from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit, storeFrom } from "./support/stores";
 
@@ -12,7 +12,7 @@ import { e, Kit, storeFrom } from "./support/stores";
 const meta = {
   title: "Parley/Panels",
   tags: ["autodocs"],
-  subcomponents: { AgentStatusPanel, TracePanel },
+  subcomponents: { AgentStatusPanel, TracePanel, MemoryPanel },
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -132,3 +132,55 @@ export const TraceFiftyThousandEvents = trace(() => {
 });
 
 export const TraceDark: Story = { ...TraceOfARun, globals: { theme: "dark" } };
+
+const memoryState = {
+  memory: {
+    shortTerm: { report: "Weekly sales report, week 48", recipient: "sales-team@example.com" },
+    longTerm: [
+      { key: "preferred_format", value: "Tables with totals" },
+      { key: "signature", value: "Lin Wei, Sales" },
+    ],
+  },
+};
+
+const memory = (make: () => ThreadStore, props: Parameters<typeof MemoryPanel>[0] = {}, locale?: string): Story => ({
+  render: () => (
+    <Kit height="auto" make={make} locale={locale}>
+      <MemoryPanel {...props} />
+    </Kit>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("region", { name: locale ? "记忆" : "Memory" })).toBeVisible();
+  },
+});
+
+export const MemoryEmpty = memory(() => storeFrom([]));
+
+export const MemoryFromState = memory(() => storeFrom([{ type: EventType.STATE_SNAPSHOT, snapshot: memoryState }]));
+
+/** A STATE_DELTA just changed the recipient: the entry is marked for two seconds (shown here as it lands). */
+export const MemoryJustChanged: Story = {
+  ...memory(() => {
+    const store = storeFrom([{ type: EventType.STATE_SNAPSHOT, snapshot: memoryState }]);
+    setTimeout(() => {
+      store.setState((s) => ({
+        thread: foldEvents(s.thread, [{ type: EventType.STATE_DELTA, delta: [{ op: "replace", path: "/memory/shortTerm/recipient", value: "managers@example.com" }] }]),
+      }));
+    }, 300);
+    return store;
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("managers@example.com", {}, { timeout: 3_000 })).toBeVisible();
+  },
+};
+
+export const MemoryFetched = memory(() => storeFrom([]), { fetchMemory: () => Promise.resolve(memoryState.memory) });
+
+export const MemoryLoading = memory(() => storeFrom([]), { fetchMemory: () => new Promise(() => {}) });
+
+export const MemoryFetchFailed = memory(() => storeFrom([]), { fetchMemory: () => Promise.reject(new Error("The memory service answered 503.")) });
+
+export const MemoryChinese = memory(() => storeFrom([{ type: EventType.STATE_SNAPSHOT, snapshot: memoryState }]), {}, "zh-CN");
+
+export const MemoryDark: Story = { ...MemoryFromState, globals: { theme: "dark" } };

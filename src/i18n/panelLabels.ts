@@ -24,6 +24,15 @@ export interface PanelLabels {
   traceTokens: (input: number, output: number) => string;
   traceProtocolError: string;
   traceRunning: string;
+
+  memoryTitle: string;
+  memoryShortTerm: string;
+  memoryLongTerm: string;
+  memoryEmpty: string;
+  memoryLoading: string;
+  memoryFailed: (message: string) => string;
+  memoryReadOnly: string;
+  memoryChanged: string;
 }
 
 export const panelsEn: PanelLabels = {
@@ -46,6 +55,14 @@ export const panelsEn: PanelLabels = {
   traceTokens: (input, output) => `${input} in / ${output} out tokens`,
   traceProtocolError: "Protocol error",
   traceRunning: "running",
+  memoryTitle: "Memory",
+  memoryShortTerm: "This session",
+  memoryLongTerm: "Long-term",
+  memoryEmpty: "Nothing remembered.",
+  memoryLoading: "Loading memory…",
+  memoryFailed: (message) => `Memory could not be loaded: ${message}`,
+  memoryReadOnly: "The agent keeps its memory; you can read it here.",
+  memoryChanged: "changed",
 };
 
 export const panelsZhCN: PanelLabels = {
@@ -68,6 +85,14 @@ export const panelsZhCN: PanelLabels = {
   traceTokens: (input, output) => `输入 ${input} / 输出 ${output} 个 token`,
   traceProtocolError: "协议错误",
   traceRunning: "进行中",
+  memoryTitle: "记忆",
+  memoryShortTerm: "本次会话",
+  memoryLongTerm: "长期记忆",
+  memoryEmpty: "暂无记忆。",
+  memoryLoading: "正在加载记忆…",
+  memoryFailed: (message) => `无法加载记忆：${message}`,
+  memoryReadOnly: "记忆由智能体维护，此处只读。",
+  memoryChanged: "已更新",
 };
 
 /** The panel strings for a locale (any Chinese tag gets Chinese), with `overrides` on top. */

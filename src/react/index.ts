@@ -20,4 +20,15 @@ export {
 } from "./interactions";
 export { useAuditView, useNow, usePermissionsPanel, type AuditLogState, type AuditView, type GrantView, type PermissionsPanelState } from "./permissions";
 export { useReconnecting } from "./connection";
-export { useAgentStatusDetail, useTrace, type AgentStatusDetail, type TraceView } from "./panels";
+export {
+  toMemorySnapshot,
+  useAgentStatusDetail,
+  useMemory,
+  useMemoryChanges,
+  useTrace,
+  type AgentStatusDetail,
+  type MemoryEntry,
+  type MemorySnapshot,
+  type MemoryView,
+  type TraceView,
+} from "./panels";

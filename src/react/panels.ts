@@ -1,10 +1,10 @@
-import { useMemo, useState, useSyncExternalStore } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { useStore } from "zustand";
 import type { AgentStatus, ProtocolError } from "../core/fold";
 import type { RecordedEvent } from "../store/eventRecorder";
 import { useThreadStore } from "./ParleyProvider";
 import type { Interaction } from "../core/interactions";
-import { useAgentRun } from "./hooks";
+import { useAgentRun, useAgentState } from "./hooks";
 import { useCurrentActivity, useInteraction, usePendingInteractionIds } from "./interactions";
 import { useReconnecting } from "./connection";
 import { useNow } from "./permissions";
@@ -85,3 +85,96 @@ export function useTrace(): TraceView {
   const errors = useStore(store, (s) => s.thread.errors);
   return useMemo(() => ({ enabled: recorder !== undefined, events, total: recorder?.total() ?? 0, errors }), [recorder, events, errors]);
 }
+
+/** One remembered item as a panel lists it. */
+export interface MemoryEntry {
+  key: string;
+  /** The value in words (text as it is, anything else as JSON). */
+  value: string;
+}
+
+/** Short-term (this session) and long-term memory, as read from the agent or a fetch. */
+export interface MemorySnapshot {
+  shortTerm: readonly MemoryEntry[];
+  longTerm: readonly MemoryEntry[];
+}
+
+/** What `useMemory` gives: the memory, and the keys that just changed (for a brief highlight). */
+export interface MemoryView extends MemorySnapshot {
+  /** `short:key` / `long:key` of entries that changed in the last update; cleared after `highlightMs`. */
+  changed: ReadonlySet<string>;
+}
+
+const emptySet: ReadonlySet<string> = new Set();
+
+/**
+ * Reads a memory value of any shape the agent may send: `{ shortTerm, longTerm }` (or
+ * `short_term` / `long_term`), each an object of key → value or a list of `{ key | id, value | content | text }`.
+ *
+ * @example
+ * toMemorySnapshot({ shortTerm: { city: "Lyon" }, longTerm: [{ key: "seat", value: "window" }] });
+ */
+export function toMemorySnapshot(memory: unknown): MemorySnapshot {
+  const m = (memory && typeof memory === "object" ? memory : {}) as Record<string, unknown>;
+  return { shortTerm: entriesOf(m.shortTerm ?? m.short_term), longTerm: entriesOf(m.longTerm ?? m.long_term) };
+}
+
+const words = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value) ?? String(value));
+
+function entriesOf(value: unknown): MemoryEntry[] {
+  if (Array.isArray(value)) {
+    return value.map((item: unknown, i) => {
+      if (!item || typeof item !== "object") return { key: String(i + 1), value: words(item) };
+      const o = item as Record<string, unknown>;
+      const key = o.key ?? o.id ?? o.name ?? i + 1;
+      return { key: typeof key === "string" ? key : words(key), value: words(o.value ?? o.content ?? o.text ?? o) };
+    });
+  }
+  if (value && typeof value === "object") return Object.entries(value).map(([key, v]) => ({ key, value: words(v) }));
+  return [];
+}
+
+function changedKeys(before: MemorySnapshot, after: MemorySnapshot): ReadonlySet<string> {
+  const changed = new Set<string>();
+  for (const [prefix, was, now] of [["short", before.shortTerm, after.shortTerm], ["long", before.longTerm, after.longTerm]] as const) {
+    const old = new Map(was.map((e) => [e.key, e.value]));
+    for (const entry of now) if (old.get(entry.key) !== entry.value) changed.add(`${prefix}:${entry.key}`);
+  }
+  return changed;
+}
+
+/**
+ * Follows a memory snapshot and marks what changed in its last update, for `highlightMs`.
+ *
+ * @example
+ * const { changed } = useMemoryChanges(snapshot);
+ */
+export function useMemoryChanges(snapshot: MemorySnapshot, highlightMs = 2_000): ReadonlySet<string> {
+  const [seen, setSeen] = useState({ snapshot, changed: emptySet });
+  // A new snapshot: note what differs from the last one, in the render that first sees it.
+  if (seen.snapshot !== snapshot) setSeen({ snapshot, changed: changedKeys(seen.snapshot, snapshot) });
+  const changed = seen.changed;
+  useEffect(() => {
+    if (changed.size === 0) return;
+    const timer = setTimeout(() => setSeen((s) => (s.changed === changed ? { ...s, changed: emptySet } : s)), highlightMs);
+    return () => clearTimeout(timer);
+  }, [changed, highlightMs]);
+  return changed;
+}
+
+/**
+ * The agent's memory from its shared state (`state.memory` by convention; pass `select` for
+ * another place), read-only, with the entries a `STATE_DELTA` just changed.
+ *
+ * @example
+ * const { shortTerm, longTerm, changed } = useMemory();
+ * const fromElsewhere = useMemory((state: { agent?: { memory?: unknown } }) => state.agent?.memory);
+ */
+export function useMemory<S = Record<string, unknown>>(select: (state: S) => unknown = defaultMemory as (state: S) => unknown): MemoryView {
+  const raw = useAgentState<S, unknown>((state) => (state && typeof state === "object" ? select(state) : undefined));
+  const snapshot = useMemo(() => toMemorySnapshot(raw), [raw]);
+  const changed = useMemoryChanges(snapshot);
+  return useMemo(() => ({ ...snapshot, changed }), [snapshot, changed]);
+}
+
+const defaultMemory = (state: { memory?: unknown }) => state.memory;

@@ -1,6 +1,7 @@
 import { lazyPanel } from "./lazyPanel";
 import type { AgentStatusPanelProps } from "./AgentStatusPanelView";
 import type { TracePanelProps } from "./TracePanelView";
+import type { MemoryPanelProps } from "./MemoryPanelView";
 
 export type { AgentStatusPanelProps } from "./AgentStatusPanelView";
 export type { PanelLabels } from "../../i18n/panelLabels";
@@ -24,3 +25,15 @@ export type { TracePanelProps } from "./TracePanelView";
  * <TracePanel height={400} />
  */
 export const TracePanel = lazyPanel<TracePanelProps>(() => import("./TracePanelView"), "TracePanel");
+
+export type { MemoryPanelProps } from "./MemoryPanelView";
+export type { FetchMemory } from "./useMemoryQuery";
+/**
+ * The agent's memory, read-only: short-term and long-term, from `state.memory` (or `select`) or
+ * `fetchMemory` through TanStack Query, refetched when the stream says memory changed; what an
+ * update changed is marked for a moment.
+ *
+ * @example
+ * <MemoryPanel />
+ */
+export const MemoryPanel = lazyPanel<MemoryPanelProps>(() => import("./MemoryPanelView"), "MemoryPanel");
