@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { EventType, type BaseEvent } from "@ag-ui/core";
 import { expect, within } from "storybook/test";
-import { AgentStatusPanel, createThreadStore, foldEvents, MemoryPanel, TracePanel, type ThreadStore } from "../src";
+import { AgentStatusPanel, ArtifactsPanel, createThreadStore, foldEvents, MemoryPanel, TracePanel, type ThreadStore } from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit, storeFrom } from "./support/stores";
 
@@ -12,7 +12,7 @@ import { e, Kit, storeFrom } from "./support/stores";
 const meta = {
   title: "Parley/Panels",
   tags: ["autodocs"],
-  subcomponents: { AgentStatusPanel, TracePanel, MemoryPanel },
+  subcomponents: { AgentStatusPanel, TracePanel, MemoryPanel, ArtifactsPanel },
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -184,3 +184,41 @@ export const MemoryFetchFailed = memory(() => storeFrom([]), { fetchMemory: () =
 export const MemoryChinese = memory(() => storeFrom([{ type: EventType.STATE_SNAPSHOT, snapshot: memoryState }]), {}, "zh-CN");
 
 export const MemoryDark: Story = { ...MemoryFromState, globals: { theme: "dark" } };
+
+const artifactEvent = (value: object): BaseEvent => ({ type: EventType.CUSTOM, name: "parley.artifact", value });
+
+const IMAGE = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120"><rect width="240" height="120" fill="#e5e7eb"/><rect x="20" y="60" width="40" height="50" fill="#2563eb"/><rect x="80" y="30" width="40" height="80" fill="#2563eb"/><rect x="140" y="45" width="40" height="65" fill="#2563eb"/></svg>')}`;
+
+const artifacts = (make: () => ThreadStore, locale?: string): Story => ({
+  render: () => (
+    <Kit height="auto" make={make} locale={locale}>
+      <ArtifactsPanel />
+    </Kit>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("region", { name: locale ? "产出物" : "Artifacts" })).toBeVisible();
+  },
+});
+
+const reportV1 = artifactEvent({ id: "weekly-report", title: "Weekly sales report", kind: "markdown", messageId: "a1", content: "## Week 48\n\n| Region | Sales |\n|---|---:|\n| North | 120 |\n| South | 95 |" });
+const reportV2 = artifactEvent({ id: "weekly-report", title: "Weekly sales report", kind: "markdown", messageId: "a2", content: "## Week 48 (revised)\n\n| Region | Sales |\n|---|---:|\n| North | 124 |\n| South | 95 |\n\n**Total: 219**" });
+
+export const ArtifactsEmpty = artifacts(() => storeFrom([]));
+
+/** The weekly report in two versions (the latest shown), the SQL behind it, its data and a chart. */
+export const ArtifactsEveryKind = artifacts(() =>
+  storeFrom([
+    reportV1,
+    reportV2,
+    artifactEvent({ id: "query", title: "sales.sql", kind: "code", language: "sql", content: "SELECT region, SUM(amount) FROM sales\nWHERE week = 48 GROUP BY region;" }),
+    artifactEvent({ id: "data", title: "Totals", kind: "json", content: { north: 124, south: 95 } }),
+    artifactEvent({ id: "chart", title: "Sales by region, week 48", kind: "image", url: IMAGE }),
+    artifactEvent({ id: "note", title: "Note to self", kind: "text", content: "Send before Friday 17:00." }),
+  ]),
+);
+
+export const ArtifactsWithAMalformedAnnouncement = artifacts(() => storeFrom([reportV1, artifactEvent({ title: "no id, no content" })]));
+
+export const ArtifactsChinese = artifacts(() => storeFrom([reportV1, reportV2]), "zh-CN");
+
+export const ArtifactsDark: Story = { ...ArtifactsEveryKind, globals: { theme: "dark" } };

@@ -33,6 +33,16 @@ export interface PanelLabels {
   memoryFailed: (message: string) => string;
   memoryReadOnly: string;
   memoryChanged: string;
+
+  artifactsTitle: string;
+  artifactsEmpty: string;
+  artifactKind: Record<"text" | "markdown" | "code" | "json" | "image", string>;
+  artifactVersion: string;
+  artifactVersionOf: (version: number, count: number) => string;
+  artifactDownload: string;
+  artifactOpen: string;
+  artifactFromMessage: string;
+  artifactProblems: (count: number) => string;
 }
 
 export const panelsEn: PanelLabels = {
@@ -63,6 +73,15 @@ export const panelsEn: PanelLabels = {
   memoryFailed: (message) => `Memory could not be loaded: ${message}`,
   memoryReadOnly: "The agent keeps its memory; you can read it here.",
   memoryChanged: "changed",
+  artifactsTitle: "Artifacts",
+  artifactsEmpty: "No artifacts yet.",
+  artifactKind: { text: "Text", markdown: "Document", code: "Code", json: "JSON", image: "Image" },
+  artifactVersion: "Version",
+  artifactVersionOf: (version, count) => `v${version} of ${count}`,
+  artifactDownload: "Download",
+  artifactOpen: "Open",
+  artifactFromMessage: "Show the message",
+  artifactProblems: (count) => `${count} artifact announcement${count === 1 ? "" : "s"} could not be read.`,
 };
 
 export const panelsZhCN: PanelLabels = {
@@ -93,6 +112,15 @@ export const panelsZhCN: PanelLabels = {
   memoryFailed: (message) => `无法加载记忆：${message}`,
   memoryReadOnly: "记忆由智能体维护，此处只读。",
   memoryChanged: "已更新",
+  artifactsTitle: "产出物",
+  artifactsEmpty: "还没有产出物。",
+  artifactKind: { text: "文本", markdown: "文档", code: "代码", json: "JSON", image: "图片" },
+  artifactVersion: "版本",
+  artifactVersionOf: (version, count) => `第 ${version} 版，共 ${count} 版`,
+  artifactDownload: "下载",
+  artifactOpen: "打开",
+  artifactFromMessage: "查看所在消息",
+  artifactProblems: (count) => `有 ${count} 条产出物通知无法读取。`,
 };
 
 /** The panel strings for a locale (any Chinese tag gets Chinese), with `overrides` on top. */

@@ -23,6 +23,7 @@ export { useReconnecting } from "./connection";
 export {
   toMemorySnapshot,
   useAgentStatusDetail,
+  useArtifacts,
   useMemory,
   useMemoryChanges,
   useTrace,

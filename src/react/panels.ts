@@ -4,7 +4,8 @@ import type { AgentStatus, ProtocolError } from "../core/fold";
 import type { RecordedEvent } from "../store/eventRecorder";
 import { useThreadStore } from "./ParleyProvider";
 import type { Interaction } from "../core/interactions";
-import { useAgentRun, useAgentState } from "./hooks";
+import { useAgentRun, useAgentState, useThread } from "./hooks";
+import { deriveArtifacts, type ArtifactsResult } from "../core/artifacts";
 import { useCurrentActivity, useInteraction, usePendingInteractionIds } from "./interactions";
 import { useReconnecting } from "./connection";
 import { useNow } from "./permissions";
@@ -178,3 +179,15 @@ export function useMemory<S = Record<string, unknown>>(select: (state: S) => unk
 }
 
 const defaultMemory = (state: { memory?: unknown }) => state.memory;
+
+/**
+ * The artifacts the agent announced (`CUSTOM parley.artifact`), each with its versions, and the
+ * announcements that could not be read. Recomputed only when a custom event arrives.
+ *
+ * @example
+ * const { artifacts, problems } = useArtifacts();
+ */
+export function useArtifacts(): ArtifactsResult {
+  const events = useThread((t) => t.customEvents);
+  return useMemo(() => deriveArtifacts(events), [events]);
+}

@@ -2,6 +2,7 @@ import { lazyPanel } from "./lazyPanel";
 import type { AgentStatusPanelProps } from "./AgentStatusPanelView";
 import type { TracePanelProps } from "./TracePanelView";
 import type { MemoryPanelProps } from "./MemoryPanelView";
+import type { ArtifactsPanelProps } from "./ArtifactsPanelView";
 
 export type { AgentStatusPanelProps } from "./AgentStatusPanelView";
 export type { PanelLabels } from "../../i18n/panelLabels";
@@ -37,3 +38,13 @@ export type { FetchMemory } from "./useMemoryQuery";
  * <MemoryPanel />
  */
 export const MemoryPanel = lazyPanel<MemoryPanelProps>(() => import("./MemoryPanelView"), "MemoryPanel");
+
+export type { ArtifactsPanelProps } from "./ArtifactsPanelView";
+/**
+ * The artifacts the agent announced (`CUSTOM parley.artifact`) with versions, a preview by kind,
+ * download, and a link to the message that produced each.
+ *
+ * @example
+ * <ArtifactsPanel />
+ */
+export const ArtifactsPanel = lazyPanel<ArtifactsPanelProps>(() => import("./ArtifactsPanelView"), "ArtifactsPanel");
