@@ -1,10 +1,11 @@
 import { Tabs } from "radix-ui";
-import { AgentStatusPanel, ArtifactsPanel, MemoryPanel, TracePanel } from "../src";
+import { AgentStatusPanel, ArtifactsPanel, MemoryPanel, SkillsPanel, TracePanel } from "../src";
 
 const TABS = [
   { value: "status", label: "Status", panel: <AgentStatusPanel /> },
   { value: "memory", label: "Memory", panel: <MemoryPanel /> },
   { value: "artifacts", label: "Artifacts", panel: <ArtifactsPanel /> },
+  { value: "skills", label: "Skills", panel: <SkillsPanel /> },
   { value: "trace", label: "Trace", panel: <TracePanel height={360} /> },
 ] as const;
 

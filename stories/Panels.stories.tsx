@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { EventType, type BaseEvent } from "@ag-ui/core";
 import { expect, within } from "storybook/test";
-import { AgentStatusPanel, ArtifactsPanel, createThreadStore, foldEvents, MemoryPanel, TracePanel, type ThreadStore } from "../src";
+import { AgentStatusPanel, ArtifactsPanel, createThreadStore, foldEvents, MemoryPanel, SkillsPanel, TracePanel, type ThreadStore } from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit, storeFrom } from "./support/stores";
 
@@ -12,7 +12,7 @@ import { e, Kit, storeFrom } from "./support/stores";
 const meta = {
   title: "Parley/Panels",
   tags: ["autodocs"],
-  subcomponents: { AgentStatusPanel, TracePanel, MemoryPanel, ArtifactsPanel },
+  subcomponents: { AgentStatusPanel, TracePanel, MemoryPanel, ArtifactsPanel, SkillsPanel },
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -222,3 +222,34 @@ export const ArtifactsWithAMalformedAnnouncement = artifacts(() => storeFrom([re
 export const ArtifactsChinese = artifacts(() => storeFrom([reportV1, reportV2]), "zh-CN");
 
 export const ArtifactsDark: Story = { ...ArtifactsEveryKind, globals: { theme: "dark" } };
+
+const skillsState = {
+  skills: [
+    { name: "weekly_report", description: "Builds and mails the weekly sales report", tools: ["query_sales", "render_table", "send_mail"] },
+    { name: "calendar", description: "Finds a time for a meeting", active: false, tools: ["pick_date"] },
+  ],
+};
+
+const skills = (make: () => ThreadStore, locale?: string): Story => ({
+  render: () => (
+    <Kit height="auto" make={make} locale={locale}>
+      <SkillsPanel />
+    </Kit>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("region", { name: locale ? "技能" : "Skills" })).toBeVisible();
+  },
+});
+
+export const SkillsEmpty = skills(() => storeFrom([]));
+
+/** Two skills (one not in use); `pick_date` is a tool this app provides, so it is marked. */
+export const SkillsWithFrontendTools = skills(() => {
+  const store = createThreadStore({ batch: "sync", threadId: "story", defaults: { tools: [{ name: "pick_date", description: "Shows a date picker", parameters: {} }] } });
+  store.setState((s) => ({ thread: foldEvents(s.thread, [{ type: EventType.STATE_SNAPSHOT, snapshot: skillsState }]) }));
+  return store;
+});
+
+export const SkillsChinese = skills(() => storeFrom([{ type: EventType.STATE_SNAPSHOT, snapshot: skillsState }]), "zh-CN");
+
+export const SkillsDark: Story = { ...SkillsWithFrontendTools, globals: { theme: "dark" } };

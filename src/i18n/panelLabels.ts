@@ -43,6 +43,13 @@ export interface PanelLabels {
   artifactOpen: string;
   artifactFromMessage: string;
   artifactProblems: (count: number) => string;
+
+  skillsTitle: string;
+  skillsEmpty: string;
+  skillInactive: string;
+  skillNoTools: string;
+  frontendTools: string;
+  frontendToolsEmpty: string;
 }
 
 export const panelsEn: PanelLabels = {
@@ -82,6 +89,12 @@ export const panelsEn: PanelLabels = {
   artifactOpen: "Open",
   artifactFromMessage: "Show the message",
   artifactProblems: (count) => `${count} artifact announcement${count === 1 ? "" : "s"} could not be read.`,
+  skillsTitle: "Skills",
+  skillsEmpty: "The agent has named no skills.",
+  skillInactive: "not in use",
+  skillNoTools: "No tools.",
+  frontendTools: "Tools this app provides",
+  frontendToolsEmpty: "None.",
 };
 
 export const panelsZhCN: PanelLabels = {
@@ -121,6 +134,12 @@ export const panelsZhCN: PanelLabels = {
   artifactOpen: "打开",
   artifactFromMessage: "查看所在消息",
   artifactProblems: (count) => `有 ${count} 条产出物通知无法读取。`,
+  skillsTitle: "技能",
+  skillsEmpty: "智能体没有列出技能。",
+  skillInactive: "未启用",
+  skillNoTools: "没有工具。",
+  frontendTools: "本应用提供的工具",
+  frontendToolsEmpty: "无。",
 };
 
 /** The panel strings for a locale (any Chinese tag gets Chinese), with `overrides` on top. */

@@ -191,3 +191,58 @@ export function useArtifacts(): ArtifactsResult {
   const events = useThread((t) => t.customEvents);
   return useMemo(() => deriveArtifacts(events), [events]);
 }
+
+/** One skill the agent has, with the tools under it. */
+export interface SkillView {
+  name: string;
+  description?: string;
+  /** False for a skill the agent has but is not using now. */
+  active: boolean;
+  tools: readonly string[];
+}
+
+/** What the skills panel shows: the agent's skills and the tools the front end declared. */
+export interface SkillsView {
+  skills: readonly SkillView[];
+  /** Front-end tools: the run defaults' and those registered with `useFrontendTool`. */
+  frontendTools: readonly string[];
+}
+
+/**
+ * Reads skills of any shape the agent may send: a list of `{ name, description?, active?, tools? }`
+ * (tools as names or `{ name }`), or an object of name → `{ … }`.
+ *
+ * @example
+ * toSkills([{ name: "reporting", tools: ["query_sales", { name: "send_mail" }] }]);
+ */
+export function toSkills(value: unknown): SkillView[] {
+  const list: unknown[] = Array.isArray(value)
+    ? (value as unknown[])
+    : value && typeof value === "object"
+      ? Object.entries(value as Record<string, unknown>).map(([name, v]) => ({ name, ...(v && typeof v === "object" ? v : {}) }))
+      : [];
+  return list.flatMap((item: unknown) => {
+    if (!item || typeof item !== "object") return typeof item === "string" ? [{ name: item, active: true, tools: [] }] : [];
+    const o = item as Record<string, unknown>;
+    if (typeof o.name !== "string") return [];
+    const tools = Array.isArray(o.tools) ? o.tools.flatMap((t: unknown) => (typeof t === "string" ? [t] : t && typeof (t as { name?: unknown }).name === "string" ? [(t as { name: string }).name] : [])) : [];
+    return [{ name: o.name, ...(typeof o.description === "string" ? { description: o.description } : {}), active: o.active !== false, tools }];
+  });
+}
+
+/**
+ * The agent's skills from its shared state (`state.skills` by convention, or `select`), with the
+ * tools under each, beside the tools the front end declared.
+ *
+ * @example
+ * const { skills, frontendTools } = useSkills();
+ */
+export function useSkills<S = Record<string, unknown>>(select: (state: S) => unknown = defaultSkills as (state: S) => unknown): SkillsView {
+  const store = useThreadStore("useSkills");
+  const raw = useAgentState<S, unknown>((state) => (state && typeof state === "object" ? select(state) : undefined));
+  const frontendTools = useStore(store, (s) => s.declaredTools);
+  const skills = useMemo(() => toSkills(raw), [raw]);
+  return useMemo(() => ({ skills, frontendTools }), [skills, frontendTools]);
+}
+
+const defaultSkills = (state: { skills?: unknown }) => state.skills;

@@ -132,6 +132,8 @@ export interface ThreadStoreState {
    * while a run streams, the keys it changes win over the agent's state until the next run.
    */
   setState: (next: StateUpdate) => void;
+  /** Names of the tools the front end declares: the app's run defaults and those `registerTool` added. */
+  declaredTools: readonly string[];
   /** The event log, when the store was created with `trace`. */
   trace: EventRecorder | undefined;
 }
@@ -209,6 +211,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       return received;
     };
 
+    const declaredToolNames = () => [...new Set([...(options.defaults?.tools ?? []), ...tools.declared()].map((t) => t.name))];
     const trace = options.trace ? createEventRecorder(options.trace === true ? undefined : options.trace) : undefined;
     const batcher = createFrameBatcher(options.batch, (events) => {
       trace?.record(events, get().thread.eventCount, now());
@@ -442,6 +445,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       agent: options.agent,
       permissions,
       trace,
+      declaredTools: declaredToolNames(),
       isRunning: false,
       reconnecting: undefined,
       run,
@@ -541,9 +545,13 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       runningToolCallIds: [],
       registerTool(tool) {
         const unregister = tools.register(tool);
+        set({ declaredTools: declaredToolNames() });
         // A call may already wait for this tool (registered after the run ended).
         queueMicrotask(() => tools.start());
-        return unregister;
+        return () => {
+          unregister();
+          set({ declaredTools: declaredToolNames() });
+        };
       },
       respondToTool(toolCallId, value, respondOptions = {}) {
         const outcome = respondOptions.error !== undefined ? { ok: false as const, error: respondOptions.error } : { ok: true as const, value };

@@ -3,6 +3,7 @@ import type { AgentStatusPanelProps } from "./AgentStatusPanelView";
 import type { TracePanelProps } from "./TracePanelView";
 import type { MemoryPanelProps } from "./MemoryPanelView";
 import type { ArtifactsPanelProps } from "./ArtifactsPanelView";
+import type { SkillsPanelProps } from "./SkillsPanelView";
 
 export type { AgentStatusPanelProps } from "./AgentStatusPanelView";
 export type { PanelLabels } from "../../i18n/panelLabels";
@@ -48,3 +49,12 @@ export type { ArtifactsPanelProps } from "./ArtifactsPanelView";
  * <ArtifactsPanel />
  */
 export const ArtifactsPanel = lazyPanel<ArtifactsPanelProps>(() => import("./ArtifactsPanelView"), "ArtifactsPanel");
+
+export type { SkillsPanelProps } from "./SkillsPanelView";
+/**
+ * The agent's skills (`state.skills`) with the tools under each, beside the tools the front end declared.
+ *
+ * @example
+ * <SkillsPanel />
+ */
+export const SkillsPanel = lazyPanel<SkillsPanelProps>(() => import("./SkillsPanelView"), "SkillsPanel");
