@@ -20,6 +20,7 @@ import "../src/theme/parley.css";
 import { SCENARIOS } from "./agent/scenarios";
 import { HooksComposer, HooksRunError, HooksStatus, HooksThread } from "./HooksPage";
 import { DojoPanel } from "./dojo";
+import { DemoPanels } from "./Panels";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -200,6 +201,7 @@ export function App() {
         {UI_MODE === "kit" ? (
           <>
             <InteractionQueue />
+            <DemoPanels />
             <TestModeSwitch />
             <PermissionsPanel />
             <AuditLog />
@@ -212,7 +214,7 @@ export function App() {
     </>
   );
   return (
-    <ParleyProvider agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE}>
+    <ParleyProvider agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE} trace>
       {UI_MODE === "kit" ? (
         <ParleyUIProvider className="demo-shell" locale={LOCALE} colorScheme="auto">{content}</ParleyUIProvider>
       ) : (

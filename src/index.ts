@@ -8,3 +8,4 @@ export * from "./store";
 export * from "./react";
 export * from "./components";
 export * from "./i18n";
+export { ARTIFACT_EVENT, deriveArtifacts, type Artifact, type ArtifactKind, type ArtifactsResult, type ArtifactVersion } from "./core/artifacts";

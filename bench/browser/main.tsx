@@ -17,6 +17,7 @@ import { tap } from "rxjs";
 import { createThreadStore, ParleyProvider, ParleyUIProvider, Thread, type ThreadStore } from "../../src";
 import { ScriptedAgent, type ScriptStep } from "../../src/testing";
 import "../../src/theme/parley.css";
+import "./trace";
 import type { BenchCdpAnswer, BenchCommand, CdpMetrics, ScenarioName, ScenarioOptions, ScenarioResult } from "./types";
 
 // ---- the data ---------------------------------------------------------------------------------

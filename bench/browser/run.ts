@@ -24,6 +24,7 @@ import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { formatMs, table } from "../measure";
 import { jsTime, summarizeProfile } from "./profile";
+import type { TraceResult } from "./trace";
 import type { BenchCdpAnswer, BenchCommand, CdpMetrics, Impl, ScenarioName, ScenarioOptions, ScenarioResult } from "./types";
 import { findBrowser } from "../../scripts/browser";
 
@@ -176,6 +177,35 @@ async function runOnce(url: string, scenario: Scenario, impl: Impl): Promise<{ r
   } finally {
     await page.close({ runBeforeUnload: false }).catch(() => undefined);
   }
+}
+
+/** TracePanel with 50,000 events against a plain list of the same rows, each on a fresh page. */
+async function traceSection(url: string): Promise<void> {
+  const impls = [
+    { impl: "panel", label: "TracePanel (virtual)" },
+    { impl: "plain", label: "baseline: plain list of every row" },
+  ] as const;
+  const lines: string[][] = [];
+  for (const { impl, label } of impls) {
+    const results: TraceResult[] = [];
+    for (let i = 0; i < REPEATS; i++) {
+      const { page } = await openPage(url);
+      try {
+        results.push(await page.evaluate((which) => window.runTraceScenario(which, 50_000), impl));
+      } finally {
+        await page.close({ runBeforeUnload: false }).catch(() => undefined);
+      }
+      process.stderr.write(`  trace × ${impl} run ${i + 1}: mount ${formatMs(results[i]!.mountMs)}\n`);
+    }
+    const m = (key: keyof TraceResult) => median(results.map((r) => r[key]));
+    lines.push([label, formatMs(m("mountMs")), formatMs(m("scrollMedianFrameMs")), formatMs(m("scrollLongestFrameMs")), pct(m("scrollDroppedPct")), String(Math.round(m("domNodes")))]);
+  }
+  console.log();
+  console.log(`## Trace panel: 50,000 recorded events (median of ${REPEATS} run(s), fresh page each)`);
+  console.log();
+  console.log(table(["Implementation", "mount → first rows painted", "scroll: median frame", "scroll: longest frame", "scroll: dropped frames", "DOM nodes"], lines, ["l", "r", "r", "r", "r", "r"]));
+  console.log();
+  console.log(`Scrolling: 1,200 px per frame for 120 frames; dropped = frame intervals over 1.5× the median.`);
 }
 
 // ---- figures ----------------------------------------------------------------------------------
@@ -342,6 +372,8 @@ try {
     console.log(`Page problems (console errors/warnings):`);
     for (const p of [...new Set(allProblems)].slice(0, 20)) console.log(`- ${p.slice(0, 300)}`);
   }
+
+  if (!ONLY || ONLY.includes("trace")) await traceSection(url);
 
   if (PROFILE) {
     for (const row of rows) {

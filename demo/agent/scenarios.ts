@@ -36,6 +36,7 @@ export type ScenarioName =
   | "broken"
   | "suggest"
   | DojoScenario
+  | "team"
   | "default";
 
 /** One event and how long to wait before sending it. */
@@ -83,6 +84,7 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: "recipe", label: "Dojo: shared recipe", trigger: "Improve my recipe (recipe)" },
   { name: "document", label: "Dojo: predictive document", trigger: "Draft a short story (document)" },
   { name: "suggest", label: "Quick replies", trigger: "Where should I go this weekend? (suggest)" },
+  { name: "team", label: "Two agents, one report (panels)", trigger: "Let the sales and mail agents do this week's numbers (team)" },
 ];
 
 export interface ScenarioOptions {
@@ -1100,6 +1102,9 @@ export function planRun(input: RunAgentInput, options: ScenarioOptions = {}): Ru
       case "suggest":
         suggest(s);
         break;
+      case "team":
+        team(s);
+        break;
       default:
         fallback(s);
     }
@@ -1259,4 +1264,48 @@ function suggest(s: Script): void {
   s.start().text("Three ideas for the weekend: the coast, the mountains, or a city you have not seen yet. Which do you fancy?");
   s.push({ type: EventType.CUSTOM, name: "parley.suggestions", value: { suggestions: [{ label: "The coast" }, { label: "The mountains" }, { label: "Surprise me", value: "Pick one for me" }] } }, 60);
   s.finish();
+}
+
+/**
+ * Seed 001 §5.1's multi-agent flow, for the side panels: a sales agent prepares the data (a tool
+ * call, memory updated, the weekly report as an artifact), a mail agent drafts the mail (the
+ * report's second version), and one confirmation sends it (answered by `permissionAnswer`).
+ */
+function team(s: Script): void {
+  const base = isRecord(s.input.state) ? s.input.state : {};
+  const memory = (shortTerm: Record<string, string>) => ({
+    shortTerm,
+    longTerm: { report_format: "Tables by region, totals last", managers: MANAGERS.join(", ") },
+  });
+  const artifact = (version: number, content: string, messageId: string) =>
+    s.push({ type: EventType.CUSTOM, name: "parley.artifact", value: { id: "weekly-report", title: "Weekly sales report", kind: "markdown", version, content, messageId } }, 80);
+  s.start();
+  s.push({ type: EventType.STATE_SNAPSHOT, snapshot: { ...base, memory: memory({ task: "Weekly report, week 48" }) } }, 40);
+  s.push({ type: EventType.STEP_STARTED, stepName: "prepare_data" }, 20);
+  const salesRun = s.id("sales");
+  s.push({ type: EventType.SUBAGENT_STARTED, subagentRunId: salesRun, name: "sales_agent", description: "Prepares the sales figures" }, 40);
+  const sales = s.text("Sales agent: pulling this week's figures by region.");
+  const query = s.toolCall("query_sales", { week: 48, groupBy: "region" }, sales);
+  s.toolResult(query, { north: 124, south: 95, east: 88, west: 102 });
+  s.push({ type: EventType.STATE_DELTA, delta: [{ op: "add", path: "/memory/shortTerm/figures", value: "North 124 · South 95 · East 88 · West 102" }] }, 60);
+  const table = "| Region | Sales |\n|---|---:|\n| North | 124 |\n| South | 95 |\n| East | 88 |\n| West | 102 |";
+  artifact(1, `## Weekly sales, week 48\n\n${table}`, sales);
+  s.push({ type: EventType.SUBAGENT_FINISHED, subagentRunId: salesRun }, 40);
+  s.push({ type: EventType.STEP_FINISHED, stepName: "prepare_data" }, 10);
+  s.push({ type: EventType.STEP_STARTED, stepName: "draft_mail" }, 20);
+  const mailRun = s.id("mail");
+  s.push({ type: EventType.SUBAGENT_STARTED, subagentRunId: mailRun, name: "mail_agent", description: "Drafts the mail to the managers" }, 40);
+  const mail = s.text("Mail agent: drafted the mail and added the total to the report.");
+  artifact(2, `## Weekly sales, week 48\n\n${table}\n\n**Total: 409**`, mail);
+  s.push({ type: EventType.STATE_DELTA, delta: [{ op: "add", path: "/memory/shortTerm/draft", value: "Subject: Weekly report — week 48" }] }, 60);
+  s.push({ type: EventType.SUBAGENT_FINISHED, subagentRunId: mailRun }, 40);
+  s.push({ type: EventType.STEP_FINISHED, stepName: "draft_mail" }, 10);
+  const ask = s.text("The report and the mail are ready. Sending needs your go-ahead.");
+  const send = s.toolCall(
+    "parley_request_permission",
+    { operation: "send_mail", summary: `Mail the weekly report to ${MANAGERS.length} regional managers`, categories: ["irreversible"], details: { to: MANAGERS, subject: "Weekly report — week 48" } },
+    ask,
+  );
+  s.push({ type: EventType.CUSTOM, name: "usage", value: { inputTokens: 1830, outputTokens: 412 } }, 5);
+  s.finish({ type: "success", pendingToolCallIds: [send] });
 }

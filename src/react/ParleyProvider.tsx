@@ -29,6 +29,8 @@ export interface ParleyProviderProps {
   autoContinue?: boolean;
   /** Policy, grants and audit (`createPermissions` from `parley-ui/policy`); without it every permission request asks. */
   permissions?: ThreadStoreOptions["permissions"];
+  /** Record every raw event for `TracePanel` (`createThreadStore`'s `trace`). */
+  trace?: ThreadStoreOptions["trace"];
   /**
    * Keep the thread across reloads (`{ storage: createIndexedDbThreadStorage(), key }` from
    * `parley-ui/persistence`): open questions come back with their countdowns, answers not yet
@@ -52,9 +54,9 @@ export interface ParleyProviderProps {
  *   <Chat />
  * </ParleyProvider>
  */
-export function ParleyProvider({ agent, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, permissions, persistence, store: given, children }: ParleyProviderProps) {
+export function ParleyProvider({ agent, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, permissions, persistence, trace, store: given, children }: ParleyProviderProps) {
   const [store] = useState<ThreadStore>(
-    () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults, locale, parleyTools, autoContinue, permissions }),
+    () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults, locale, parleyTools, autoContinue, permissions, trace }),
   );
   const owned = given === undefined;
 

@@ -13,6 +13,7 @@ import { createFrameBatcher, type BatchMode } from "./frameBatcher";
 import { createFrontendTools, type FrontendTool } from "./frontendTools";
 import { toolOutcomeMessage } from "../core/tools/frontendTools";
 import { answerStart } from "../core/branches";
+import { createEventRecorder, type EventRecorder, type TraceOption } from "./eventRecorder";
 
 export type { RunOptions };
 
@@ -55,6 +56,8 @@ export interface ThreadStoreOptions {
    * may revoke one with its tool. Without it every permission request simply asks.
    */
   permissions?: PermissionsEngine;
+  /** Record every raw event with its receive time (`state.trace`, for `TracePanel`). Off by default. */
+  trace?: TraceOption;
 }
 
 export interface ThreadStoreState {
@@ -154,6 +157,10 @@ export interface ThreadStoreState {
   regenerate: (messageId: string) => ActionResult;
   /** Show version `index` (0-based) of the conversation after message `at` (see `useBranches`). */
   switchBranch: (at: string, index: number) => ActionResult;
+  /** Names of the tools the front end declares: the app's run defaults and those `registerTool` added. */
+  declaredTools: readonly string[];
+  /** The event log, when the store was created with `trace`. */
+  trace: EventRecorder | undefined;
 }
 
 export type ThreadStore = StoreApi<ThreadStoreState>;
@@ -235,7 +242,10 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       return received;
     };
 
+    const declaredToolNames = () => [...new Set([...(options.defaults?.tools ?? []), ...tools.declared()].map((t) => t.name))];
+    const trace = options.trace ? createEventRecorder(options.trace === true ? undefined : options.trace) : undefined;
     const batcher = createFrameBatcher(options.batch, (events) => {
+      trace?.record(events, get().thread.eventCount, now());
       set((s) => ({ thread: delivered(auditForgeries(s.thread, withReceived(s.thread, foldEvents(s.thread, events)), now())) }));
       scheduleDeadlines();
     });
@@ -481,6 +491,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       thread: initialThread(),
       agent: options.agent,
       permissions,
+      trace,
+      declaredTools: declaredToolNames(),
       isRunning: false,
       reconnecting: undefined,
       run,
@@ -598,6 +610,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         threadId = options.threadId;
         if (deadlineTimer !== undefined) clearTimeout(deadlineTimer);
         deadlineTimer = undefined;
+        trace?.clear();
         set({ thread: initialThread() });
       },
       setAgent(agent) {
@@ -607,9 +620,13 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       runningToolCallIds: [],
       registerTool(tool) {
         const unregister = tools.register(tool);
+        set({ declaredTools: declaredToolNames() });
         // A call may already wait for this tool (registered after the run ended).
         queueMicrotask(() => tools.start());
-        return unregister;
+        return () => {
+          unregister();
+          set({ declaredTools: declaredToolNames() });
+        };
       },
       respondToTool(toolCallId, value, respondOptions = {}) {
         const outcome = respondOptions.error !== undefined ? { ok: false as const, error: respondOptions.error } : { ok: true as const, value };

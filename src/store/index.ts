@@ -2,3 +2,4 @@ export { createThreadStore, type ActionResult, type ReplyResult, type StateUpdat
 export { createFrameBatcher, type BatchMode, type FrameBatcher } from "./frameBatcher";
 export { describeRunFailure } from "./describeRunFailure";
 export type { FrontendTool, ToolHandlerContext } from "./frontendTools";
+export { createEventRecorder, type EventRecorder, type RecordedEvent, type TraceOption } from "./eventRecorder";

@@ -1,0 +1,74 @@
+/**
+ * The side panels in the demo, in chromium: seed 001 §5.1's multi-agent flow ("team") with the
+ * trace panel open — two sub-agents in the trace, memory updated, the weekly report in two
+ * versions, and one confirmation that sends the mail.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import type { ViteDevServer } from "vite";
+import { openBrowser, shown, startDemo, type Browser } from "./support";
+
+let server: ViteDevServer;
+let browser: Browser;
+let page: Page;
+let url: string;
+
+beforeAll(async () => {
+  ({ server, url } = await startDemo());
+  browser = await openBrowser({ width: 1400, height: 1000 });
+  page = browser.page;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe("panels in the demo", () => {
+  it("the team scenario with the trace open: sub-agents and tokens in the trace, then memory and the report's two versions", async () => {
+    await page.goto(url);
+    await page.locator('[data-ui="kit"]').waitFor();
+    const panels = page.locator("[data-slot=demo-panels]");
+    await panels.getByRole("tab", { name: "Trace" }).click();
+    const trace = page.locator("[data-slot=trace-panel]");
+    await trace.waitFor({ timeout: 15_000 });
+
+    await page.getByRole("button", { name: "Two agents, one report (panels)", exact: true }).click();
+    const mail = page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=pending]");
+    await mail.getByText("regional managers").first().waitFor({ timeout: 20_000 });
+
+    // The trace: both sub-agents, the run's token usage, no protocol errors.
+    await trace.getByLabel("Event type").selectOption("SUBAGENT_STARTED");
+    await expect.poll(() => trace.locator("[data-slot=trace-panel-row]").allTextContents(), { timeout: 5_000 }).toEqual([
+      expect.stringContaining("sales_agent"),
+      expect.stringContaining("mail_agent"),
+    ]);
+    expect(await trace.locator("[data-slot=trace-panel-usage]").first().textContent()).toContain("1830 in / 412 out tokens");
+    await trace.getByLabel("Event type").selectOption("");
+    expect(await trace.locator("[data-slot=trace-panel-row][data-state=error]").count()).toBe(0);
+    // The list is virtual: far fewer rows in the page than events.
+    const count = (await trace.locator("[data-slot=trace-panel-count]").textContent()) ?? "";
+    expect(parseInt(count, 10)).toBeGreaterThan(100);
+    expect(await trace.locator("[data-slot=trace-panel-row]").count()).toBeLessThan(parseInt(count, 10));
+
+    // One confirmation sends it.
+    await mail.getByRole("button", { name: "Approve" }).click();
+    await shown(page, "Sent to 4 regional managers").first().waitFor({ timeout: 15_000 });
+
+    await panels.getByRole("tab", { name: "Memory" }).click();
+    const memory = page.locator("[data-slot=memory-panel]");
+    await memory.getByText("North 124", { exact: false }).waitFor({ timeout: 10_000 });
+    await memory.getByText("Weekly report — week 48", { exact: false }).waitFor();
+
+    await panels.getByRole("tab", { name: "Artifacts" }).click();
+    const report = page.locator('[data-slot=artifacts-panel-item][data-artifact-id="weekly-report"]');
+    await report.getByText("v2 of 2").waitFor({ timeout: 10_000 });
+    await report.getByText("Total: 409").waitFor();
+    await report.getByLabel("Version").selectOption("1");
+    await report.getByText("v1 of 2").waitFor();
+    expect(await report.getByText("Total: 409").count()).toBe(0);
+
+    await panels.getByRole("tab", { name: "Status" }).click();
+    await page.locator("[data-slot=agent-status-panel][data-status=idle]").waitFor({ timeout: 10_000 });
+    expect(browser.problems).toEqual([]);
+  }, 90_000);
+});
