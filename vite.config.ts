@@ -6,6 +6,9 @@ import { storybookTest } from "@storybook/addon-vitest/vitest-plugin";
 import { playwright } from "@vitest/browser-playwright";
 import { findBrowser } from "./scripts/browser.ts";
 
+/** The entries that are client modules (React): "use client" is written back on them. */
+const CLIENT_ENTRIES = new Set(["index", "panels"]);
+
 // One config for the library build and the unit tests. The demo has its own (demo/vite.config.ts).
 export default defineConfig({
   plugins: [react(), tailwindcss()],
@@ -22,6 +25,8 @@ export default defineConfig({
         persistence: "src/persistence.ts",
         // The same envelope as IM text or a voice script, and replies read back (no React).
         channels: "src/core/channels/index.ts",
+        // The side panels (React): their hooks and lazily loaded views, apart from the kit's entry.
+        panels: "src/panels.ts",
         // The theme as its own file: `import "parley-ui/styles.css"` (package.json exports).
         styles: "src/theme/parley.css",
       },
@@ -45,7 +50,7 @@ export default defineConfig({
           // A lazily loaded chunk of core code alone (the front-end tools' argument validator) has
           // no React (core never imports it) and stays loadable from the store on a server.
           banner: (chunk) =>
-            (chunk.isEntry ? chunk.name === "index" : chunk.isDynamicEntry && !chunk.moduleIds.every((id) => id.includes("/src/core/"))) ? '"use client";' : "",
+            (chunk.isEntry ? CLIENT_ENTRIES.has(chunk.name) : chunk.isDynamicEntry && !chunk.moduleIds.every((id) => id.includes("/src/core/"))) ? '"use client";' : "",
           generateBundle(_options, bundle) {
             const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === "chunk" ? [[c.fileName, c] as const] : [])));
             const isReact = (id: string) => /^react(-dom)?($|\/)/.test(id);
@@ -61,7 +66,7 @@ export default defineConfig({
             for (const chunk of chunks.values()) {
               if (!chunk.isEntry && !chunk.isDynamicEntry) continue;
               const client = isClient(chunk.fileName);
-              if (chunk.isEntry && chunk.name === "index" && !client) problems.push(`${chunk.fileName} does not start with "use client"`);
+              if (chunk.isEntry && CLIENT_ENTRIES.has(chunk.name) && !client) problems.push(`${chunk.fileName} does not start with "use client"`);
               else if (!client && [...reach(chunk.fileName, false)].some(isReact)) problems.push(`${chunk.fileName} reaches React without "use client"`);
               if (chunk.isEntry && !client) {
                 const leaks = [...reach(chunk.fileName, true)].filter((id) => id !== chunk.fileName && (isReact(id) || isClient(id)));

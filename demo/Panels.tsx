@@ -1,5 +1,5 @@
 import { Tabs } from "radix-ui";
-import { AgentStatusPanel, ArtifactsPanel, MemoryPanel, SkillsPanel, TracePanel } from "../src";
+import { AgentStatusPanel, ArtifactsPanel, MemoryPanel, SkillsPanel, TracePanel } from "../src/panels";
 
 const TABS = [
   { value: "status", label: "Status", panel: <AgentStatusPanel /> },

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { EventType, type BaseEvent } from "@ag-ui/core";
 import { expect, within } from "storybook/test";
-import { AgentStatusPanel, ArtifactsPanel, createThreadStore, foldEvents, MemoryPanel, SkillsPanel, TracePanel, type ThreadStore } from "../src";
+import { createThreadStore, foldEvents, type ThreadStore } from "../src";
+import { AgentStatusPanel, ArtifactsPanel, MemoryPanel, SkillsPanel, TracePanel } from "../src/panels";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit, storeFrom } from "./support/stores";
 

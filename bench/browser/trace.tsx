@@ -5,7 +5,8 @@
  */
 import { createRoot } from "react-dom/client";
 import { EventType, type BaseEvent } from "@ag-ui/core";
-import { createThreadStore, ParleyProvider, ParleyUIProvider, TracePanel } from "../../src";
+import { createThreadStore, ParleyProvider, ParleyUIProvider } from "../../src";
+import { TracePanel } from "../../src/panels";
 
 export type TraceImpl = "panel" | "plain";
 

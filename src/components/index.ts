@@ -42,4 +42,3 @@ export { useRevealMessage } from "./thread/ThreadNavigation";
 export * from "./permissions";
 export { AnswerActions, BranchPicker, CopyMessageButton, EditableUserMessage } from "./conversation/MessageActions";
 export { SuggestionChips } from "./conversation/SuggestionChips";
-export * from "./panels";

@@ -31,20 +31,3 @@ export {
   type MessageActions,
   type SuggestionsView,
 } from "./conversation";
-export {
-  toMemorySnapshot,
-  useAgentStatusDetail,
-  useArtifacts,
-  useSkills,
-  toSkills,
-  type SkillView,
-  type SkillsView,
-  useMemory,
-  useMemoryChanges,
-  useTrace,
-  type AgentStatusDetail,
-  type MemoryEntry,
-  type MemorySnapshot,
-  type MemoryView,
-  type TraceView,
-} from "./panels";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { foldEvents } from "../../src/core/fold";
-import { AgentStatusPanel } from "../../src/components";
+import { AgentStatusPanel } from "../../src/panels";
 import { ev } from "../support/events";
 import { expectNoAxeViolations, heardFromAgent, renderKit, storeWith } from "./support";
 

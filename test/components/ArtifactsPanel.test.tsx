@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { EventType, type BaseEvent } from "@ag-ui/core";
-import { ArtifactsPanel } from "../../src/components";
+import { ArtifactsPanel } from "../../src/panels";
 import { foldEvents } from "../../src/core/fold";
 import { expectNoAxeViolations, renderKit, storeWith } from "./support";
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { EventType } from "@ag-ui/core";
-import { MemoryPanel } from "../../src/components";
-import { toMemorySnapshot } from "../../src";
+import { MemoryPanel } from "../../src/panels";
+import { toMemorySnapshot } from "../../src/panels";
 import { foldEvents } from "../../src/core/fold";
 import { expectNoAxeViolations, renderKit, storeWith } from "./support";
 

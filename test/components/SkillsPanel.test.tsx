@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { act, screen, within } from "@testing-library/react";
 import { EventType } from "@ag-ui/core";
-import { SkillsPanel } from "../../src/components";
-import { toSkills } from "../../src";
+import { SkillsPanel } from "../../src/panels";
+import { toSkills } from "../../src/panels";
 import { expectNoAxeViolations, renderKit, storeWith } from "./support";
 
 describe("toSkills", () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { EventType, type BaseEvent } from "@ag-ui/core";
-import { TracePanel } from "../../src/components";
+import { TracePanel } from "../../src/panels";
 import { createThreadStore } from "../../src/store";
 import { ScriptedAgent } from "../../src/testing";
 import { foldEvents } from "../../src/core/fold";
