@@ -64,18 +64,18 @@ const store = createThreadStore({ batch: "sync", threadId: "host", initialMessag
 const ADVICE = { content: "Which one?", options: [{ id: "a", label: "07:04" }, { id: "b", label: "09:04" }] };
 const PERMISSION = { operation: "send_mail", summary: "Mail the timetable?", categories: ["privacy"] };
 const events: BaseEvent[] = [
-  { type: EventType.RUN_STARTED, threadId: "host", runId: "r1" } as BaseEvent,
-  { type: EventType.TOOL_CALL_START, toolCallId: "t1", toolCallName: "search_trains", parentMessageId: "a2" } as BaseEvent,
-  { type: EventType.TOOL_CALL_ARGS, toolCallId: "t1", delta: '{"from":"Paris","to":"Lyon"}' } as BaseEvent,
-  { type: EventType.TOOL_CALL_END, toolCallId: "t1" } as BaseEvent,
-  { type: EventType.TOOL_CALL_RESULT, messageId: "res1", toolCallId: "t1", content: '{"trains":3}', role: "tool" } as BaseEvent,
-  { type: EventType.TOOL_CALL_START, toolCallId: "q1", toolCallName: "parley_advise", parentMessageId: "a3" } as BaseEvent,
-  { type: EventType.TOOL_CALL_ARGS, toolCallId: "q1", delta: JSON.stringify(ADVICE) } as BaseEvent,
-  { type: EventType.TOOL_CALL_END, toolCallId: "q1" } as BaseEvent,
-  { type: EventType.TOOL_CALL_START, toolCallId: "q2", toolCallName: "parley_request_permission", parentMessageId: "a4" } as BaseEvent,
-  { type: EventType.TOOL_CALL_ARGS, toolCallId: "q2", delta: JSON.stringify(PERMISSION) } as BaseEvent,
-  { type: EventType.TOOL_CALL_END, toolCallId: "q2" } as BaseEvent,
-  { type: EventType.RUN_FINISHED, threadId: "host", runId: "r1" } as BaseEvent,
+  { type: EventType.RUN_STARTED, threadId: "host", runId: "r1" },
+  { type: EventType.TOOL_CALL_START, toolCallId: "t1", toolCallName: "search_trains", parentMessageId: "a2" },
+  { type: EventType.TOOL_CALL_ARGS, toolCallId: "t1", delta: '{"from":"Paris","to":"Lyon"}' },
+  { type: EventType.TOOL_CALL_END, toolCallId: "t1" },
+  { type: EventType.TOOL_CALL_RESULT, messageId: "res1", toolCallId: "t1", content: '{"trains":3}', role: "tool" },
+  { type: EventType.TOOL_CALL_START, toolCallId: "q1", toolCallName: "parley_advise", parentMessageId: "a3" },
+  { type: EventType.TOOL_CALL_ARGS, toolCallId: "q1", delta: JSON.stringify(ADVICE) },
+  { type: EventType.TOOL_CALL_END, toolCallId: "q1" },
+  { type: EventType.TOOL_CALL_START, toolCallId: "q2", toolCallName: "parley_request_permission", parentMessageId: "a4" },
+  { type: EventType.TOOL_CALL_ARGS, toolCallId: "q2", delta: JSON.stringify(PERMISSION) },
+  { type: EventType.TOOL_CALL_END, toolCallId: "q2" },
+  { type: EventType.RUN_FINISHED, threadId: "host", runId: "r1" },
 ];
 store.setState((s) => ({ thread: foldEvents(s.thread, events) }));
 
