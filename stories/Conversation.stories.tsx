@@ -1,13 +1,15 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { EventType, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { Composer, createThreadStore, SUGGESTIONS_EVENT, Thread, type ThreadStore } from "../src";
+import { AnswerActions, BranchPicker, Composer, CopyMessageButton, createThreadStore, EditableUserMessage, SuggestionChips, SUGGESTIONS_EVENT, Thread, type ThreadStore } from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit, storeFrom } from "./support/stores";
 
 const meta = {
   title: "Parley/Conversation",
   tags: ["autodocs"],
+  // Rendered by the thread and the composer, as an app shows them; named here for the docs page.
+  subcomponents: { EditableUserMessage, AnswerActions, BranchPicker, CopyMessageButton, SuggestionChips },
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
