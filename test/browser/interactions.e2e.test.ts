@@ -7,30 +7,22 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import type { RunAgentInput } from "@ag-ui/core";
 import type { ViteDevServer } from "vite";
 import { messageText } from "../support/thread";
-import { openBrowser, shown, startDemo, type Browser } from "./support";
+import { openBrowser, recordRuns, shown, startDemo, type Browser } from "./support";
 
 let server: ViteDevServer;
 let browser: Browser;
 let page: Page;
 let url: string;
-/** Bodies of the runs the page posted to the agent, in order. */
-let runs: RunAgentInput[] = [];
-/** Added to every run's forwardedProps (the reference agent reads `expiresInMs`). */
-let forwarded: Record<string, unknown> = {};
+/** The runs the page posted to the agent, in order, and what every run's forwardedProps gets. */
+let wire: Awaited<ReturnType<typeof recordRuns>>;
 
 beforeAll(async () => {
   ({ server, url } = await startDemo());
   browser = await openBrowser();
   page = browser.page;
-  await page.route("**/api/agent", async (route) => {
-    const body = JSON.parse(route.request().postData() ?? "{}") as RunAgentInput;
-    body.forwardedProps = { ...(body.forwardedProps as object), ...forwarded };
-    runs.push(body);
-    await route.continue({ postData: JSON.stringify(body) });
-  });
+  wire = await recordRuns(page);
 });
 
 afterAll(async () => {
@@ -39,8 +31,8 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  runs = [];
-  forwarded = {};
+  wire.runs.length = 0;
+  wire.forwarded = {};
   browser.problems.length = 0;
   await page.goto(url);
   await page.locator('[data-ui="kit"]').waitFor();
@@ -56,17 +48,17 @@ describe("interactions in the demo", () => {
     await advice.and(page.locator("[data-state=pending]")).waitFor({ timeout: 15_000 });
     await expect.poll(() => advice.locator("[data-slot=advice-option]").count()).toBe(3);
     expect(await advice.locator("[data-slot=advice-option]").nth(2).getAttribute("data-number")).toBe("3");
-    expect(runs).toHaveLength(1);
+    expect(wire.runs).toHaveLength(1);
     // The tools the agent may ask with, and the numbering rules, went out with the run.
-    expect(runs[0]!.tools.map((t) => t.name)).toContain("parley_advise");
-    expect(runs[0]!.context.map((c) => c.description).join()).toContain("numbered replies");
+    expect(wire.runs[0]!.tools.map((t) => t.name)).toContain("parley_advise");
+    expect(wire.runs[0]!.context.map((c) => c.description).join()).toContain("numbered replies");
 
     const box = page.getByRole("textbox", { name: "Message" });
     await box.fill("9");
     await page.locator("[data-slot=composer-preview][data-state=refused]").filter({ hasText: "1–3" }).waitFor();
     await box.press("Enter");
     await page.waitForTimeout(300);
-    expect(runs).toHaveLength(1);
+    expect(wire.runs).toHaveLength(1);
     await expect.poll(() => box.inputValue()).toBe("9");
 
     await box.fill("3号");
@@ -75,8 +67,8 @@ describe("interactions in the demo", () => {
     await shown(page, "Booked the 18:40 to Lyon").first().waitFor({ timeout: 15_000 });
     await expect.poll(() => advice.getAttribute("data-state")).toBe("answered");
     await advice.locator("[data-slot=interaction-outcome]").filter({ hasText: "number reply" }).waitFor();
-    expect(runs).toHaveLength(2);
-    const answer = runs[1]!.messages.at(-1);
+    expect(wire.runs).toHaveLength(2);
+    const answer = wire.runs[1]!.messages.at(-1);
     expect(answer).toMatchObject({ role: "tool" });
     expect(JSON.parse(messageText(answer))).toEqual({ status: "answered", response: { action: "choose", optionIds: ["dep-1840"], numbers: [3] } });
     expect(browser.problems).toEqual([]);
@@ -93,8 +85,8 @@ describe("interactions in the demo", () => {
 
     await permission.getByRole("button", { name: "Approve" }).click();
     await shown(page, "Deleted /tmp/cache.").first().waitFor({ timeout: 15_000 });
-    expect(runs).toHaveLength(2);
-    expect(runs[1]!.resume).toEqual([{ interruptId: expect.any(String), status: "resolved", payload: { approved: true } }]);
+    expect(wire.runs).toHaveLength(2);
+    expect(wire.runs[1]!.resume).toEqual([{ interruptId: expect.any(String), status: "resolved", payload: { approved: true } }]);
     await expect.poll(() => page.locator("[data-slot=interaction-queue]").getAttribute("data-state")).toBe("empty");
     expect(browser.problems).toEqual([]);
   });
@@ -109,13 +101,13 @@ describe("interactions in the demo", () => {
     await note.getByRole("button", { name: "Submit" }).click();
     await expect.poll(() => note.getAttribute("data-state")).toBe("answered");
     await page.waitForTimeout(300);
-    expect(runs).toHaveLength(1); // nothing goes out while a question is open
+    expect(wire.runs).toHaveLength(1); // nothing goes out while a question is open
     await thread.locator("[data-slot=interaction][data-type=permission_request]").getByRole("button", { name: "Approve" }).click();
     await shown(page, "concierge").nth(1).waitFor({ timeout: 15_000 });
-    expect(runs).toHaveLength(2);
-    expect(runs[1]!.resume?.map((r) => r.status)).toEqual(["resolved", "resolved"]);
-    expect(runs[1]!.resume?.[0]?.payload).toEqual({ approved: true });
-    expect(runs[1]!.resume?.[1]?.payload).toEqual({ note: "Leave it with the concierge" });
+    expect(wire.runs).toHaveLength(2);
+    expect(wire.runs[1]!.resume?.map((r) => r.status)).toEqual(["resolved", "resolved"]);
+    expect(wire.runs[1]!.resume?.[0]?.payload).toEqual({ approved: true });
+    expect(wire.runs[1]!.resume?.[1]?.payload).toEqual({ note: "Leave it with the concierge" });
     expect(browser.problems).toEqual([]);
   });
 
@@ -131,20 +123,20 @@ describe("interactions in the demo", () => {
     await box.fill("第三个");
     await box.press("Enter");
     await shown(page, "Booked the 18:40 to Lyon").first().waitFor({ timeout: 15_000 });
-    expect(runs).toHaveLength(2);
+    expect(wire.runs).toHaveLength(2);
     expect(browser.problems).toEqual([]);
   });
 
   it("a deadline declines by itself, with a countdown before", async () => {
-    forwarded = { expiresInMs: 4_000 };
+    wire.forwarded = { expiresInMs: 4_000 };
     await scenario("Address form");
     const form = page.locator("[data-slot=thread] [data-slot=interaction][data-type=input_request]");
     await form.and(page.locator("[data-state=pending]")).waitFor({ timeout: 15_000 });
     await form.locator("[data-slot=interaction-countdown]").waitFor();
     await expect.poll(() => form.getAttribute("data-state"), { timeout: 10_000 }).toBe("timed-out");
     await shown(page, "No address, no delivery").first().waitFor({ timeout: 15_000 });
-    expect(runs).toHaveLength(2);
-    expect(runs[1]!.resume).toEqual([{ interruptId: expect.any(String), status: "cancelled" }]);
+    expect(wire.runs).toHaveLength(2);
+    expect(wire.runs[1]!.resume).toEqual([{ interruptId: expect.any(String), status: "cancelled" }]);
     expect(browser.problems).toEqual([]);
   });
 });
@@ -167,11 +159,11 @@ describe("permissions in the demo", () => {
     await shown(page, "Sent to 4 regional managers").first().waitFor({ timeout: 15_000 });
 
     // The second report: customer data is read by the session grant, only the mail asks.
-    const before = runs.length;
+    const before = wire.runs.length;
     await scenario("Weekly report (permissions)");
     await expect.poll(() => page.locator("[data-slot=thread] [data-slot=interaction][data-state=pending]").count(), { timeout: 15_000 }).toBe(1);
     await page.locator("[data-slot=thread] [data-slot=interaction][data-state=pending]").getByText("regional managers").first().waitFor();
-    expect(runs.length).toBe(before + 2); // the report run, and the one the grant's answer started by itself
+    expect(wire.runs.length).toBe(before + 2); // the report run, and the one the grant's answer started by itself
     await page.locator("[data-slot=interaction-outcome][data-how=grant]").first().waitFor();
     // The panel lists the session grant; the audit log has the decisions.
     await page.locator("[data-slot=permissions-panel] [data-scope=session][data-state=live]").first().waitFor();

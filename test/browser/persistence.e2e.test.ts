@@ -6,28 +6,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import type { RunAgentInput } from "@ag-ui/core";
 import type { ViteDevServer } from "vite";
-import { openBrowser, shown, startDemo, type Browser } from "./support";
+import { openBrowser, recordRuns, shown, startDemo, type Browser } from "./support";
 
 let server: ViteDevServer;
 let browser: Browser;
 let page: Page;
 let url: string;
-/** Bodies of the runs the page posted to the agent, in order. */
-const runs: RunAgentInput[] = [];
-let forwarded: Record<string, unknown> = {};
+/** The runs the page posted to the agent, in order (and what every run's forwardedProps gets). */
+let wire: Awaited<ReturnType<typeof recordRuns>>;
 
 beforeAll(async () => {
   ({ server, url } = await startDemo());
   browser = await openBrowser();
   page = browser.page;
-  await page.route("**/api/agent", async (route) => {
-    const body = JSON.parse(route.request().postData() ?? "{}") as RunAgentInput;
-    body.forwardedProps = { ...(body.forwardedProps as object), ...forwarded };
-    runs.push(body);
-    await route.continue({ postData: JSON.stringify(body) });
-  });
+  wire = await recordRuns(page);
 });
 
 afterAll(async () => {
@@ -38,7 +31,7 @@ afterAll(async () => {
 const scenario = (name: string) => page.getByRole("button", { name, exact: true }).click();
 const pending = (type: string) => page.locator(`[data-slot=thread] [data-slot=interaction][data-type=${type}][data-state=pending]`);
 /** Runs that carried a tool message answering `callId`. */
-const carrying = (callId: string) => runs.filter((run) => run.messages.some((m) => m.role === "tool" && m.toolCallId === callId)).length;
+const carrying = (callId: string) => wire.runs.filter((run) => run.messages.some((m) => m.role === "tool" && m.toolCallId === callId)).length;
 
 describe("a reload during a pending question (?persist)", () => {
   it("the permission card comes back as it was; the answer after the reload reaches the agent once", async () => {
@@ -55,11 +48,11 @@ describe("a reload during a pending question (?persist)", () => {
     await card.waitFor({ timeout: 10_000 });
     expect(await card.locator("[data-slot=interaction-header]").first().textContent()).toBe(summary);
     await shown(page, "Send the weekly report (report)").first().waitFor();
-    const before = runs.length;
+    const before = wire.runs.length;
     await card.getByRole("radio", { name: /session/i }).click();
     await card.getByRole("button", { name: "Approve" }).click();
     await shown(page, "Read 412 customers").first().waitFor({ timeout: 15_000 });
-    const answered = runs.slice(before).flatMap((run) => run.messages.filter((m) => m.role === "tool").map((m) => m.toolCallId));
+    const answered = wire.runs.slice(before).flatMap((run) => run.messages.filter((m) => m.role === "tool").map((m) => m.toolCallId));
     expect(answered).toHaveLength(1);
     expect(carrying(answered[0]!)).toBe(1);
     // The session grant came with the thread: the panel lists it.
@@ -68,12 +61,12 @@ describe("a reload during a pending question (?persist)", () => {
     // Reloaded again: the answered card stays answered and nothing is sent twice.
     await pending("permission_request").waitFor({ timeout: 15_000 }); // the mail asks next
     await page.waitForTimeout(400);
-    const runsBefore = runs.length;
+    const runsBefore = wire.runs.length;
     await page.reload();
     await page.locator('[data-ui="kit"]').waitFor();
     await pending("permission_request").getByText("regional managers").first().waitFor({ timeout: 10_000 });
     await page.waitForTimeout(500);
-    expect(runs.length).toBe(runsBefore);
+    expect(wire.runs.length).toBe(runsBefore);
     expect(carrying(answered[0]!)).toBe(1);
     expect(browser.problems).toEqual([]);
   });
@@ -83,7 +76,7 @@ describe("a reload during a pending question (?persist)", () => {
     await page.waitForURL(/persist/);
     await page.locator('[data-ui="kit"]').waitFor();
     await expect.poll(() => page.locator("[data-slot=thread] [data-slot=interaction]").count()).toBe(0);
-    forwarded = { expiresInMs: 6_000 };
+    wire.forwarded = { expiresInMs: 6_000 };
     await scenario("Address form");
     const form = pending("input_request");
     await form.waitFor({ timeout: 15_000 });

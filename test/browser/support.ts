@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { RunAgentInput } from "@ag-ui/core";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { findBrowser } from "../../scripts/browser";
@@ -71,4 +72,25 @@ export async function send(page: Page, text: string): Promise<void> {
   const box = page.getByRole("textbox", { name: "Message" }).first();
   await box.fill(text);
   await box.press("Enter");
+}
+
+/**
+ * Records every run the page posts to the agent (its `RunAgentInput`, in order), adding `extra`
+ * to each run's `forwardedProps` first (the reference agent reads `expiresInMs`, say): so "sent
+ * once" and "sent nothing" are checked on the wire.
+ *
+ * @example
+ * const wire = await recordRuns(page);
+ * wire.forwarded = { expiresInMs: 4_000 };
+ * expect(wire.runs).toHaveLength(2);
+ */
+export async function recordRuns(page: Page): Promise<{ runs: RunAgentInput[]; forwarded: Record<string, unknown> }> {
+  const wire = { runs: [] as RunAgentInput[], forwarded: {} as Record<string, unknown> };
+  await page.route("**/api/agent", async (route) => {
+    const body = JSON.parse(route.request().postData() ?? "{}") as RunAgentInput;
+    body.forwardedProps = { ...(body.forwardedProps as object), ...wire.forwarded };
+    wire.runs.push(body);
+    await route.continue({ postData: JSON.stringify(body) });
+  });
+  return wire;
 }
