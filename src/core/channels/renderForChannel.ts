@@ -1,6 +1,5 @@
 import type { Envelope, InputRequestPayload, PermissionCategory, RecoveryAction } from "../protocol/envelope";
 import { formatRange } from "../enumeration/range";
-import { isRecord } from "../fold/shared";
 import { chineseNumber, speakChinese } from "./speech";
 
 /** Where the envelope is shown: buttons on the web, numbered text in IM, sentences in voice. */
@@ -207,10 +206,10 @@ export function renderForChannel(envelope: Envelope, options: ChannelOptions): C
 /** The form's questions in the schema's order, each with how to answer it. */
 export function formSteps(payload: InputRequestPayload, w: Words = EN): ChannelStep[] {
   const schema = payload.schema;
-  const properties = isRecord(schema.properties) ? schema.properties : {};
+  const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [];
   return Object.entries(properties).flatMap(([name, raw]) => {
-    if (!isRecord(raw)) return [];
+    if (!isObject(raw)) return [];
     const title = typeof raw.title === "string" && raw.title.trim() ? raw.title : name;
     const description = typeof raw.description === "string" && raw.description.trim() ? ` (${raw.description})` : "";
     const isRequired = required.includes(name);
@@ -220,4 +219,8 @@ export function formSteps(payload: InputRequestPayload, w: Words = EN): ChannelS
     const question = `${title}${description}${w === ZH ? "？" : "?"} [${isRequired ? w.required : w.optional}${how ? `; ${how}` : ""}]`;
     return [{ name, question, required: isRequired, kind, ...(values?.length ? { options: values } : {}) }];
   });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
