@@ -21,6 +21,7 @@ import { SCENARIOS } from "./agent/scenarios";
 import { HooksComposer, HooksRunError, HooksStatus, HooksThread } from "./HooksPage";
 import { DojoPanel } from "./dojo";
 import { DemoPanels } from "./Panels";
+import { useDemoThreads } from "./Sessions";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -178,6 +179,8 @@ function Panels({ children }: { children: ReactNode }) {
 
 export function App() {
   const agent = useMemo(() => createHttpAgent({ url: AGENT_URL }), []);
+  // The thread list and pushed sessions (issues 8, 10); `?persist` keeps its one thread instead.
+  const threads = useDemoThreads(!PERSISTENCE);
   const content = (
     <>
       <header className="demo-header">
@@ -197,6 +200,7 @@ export function App() {
       </header>
       <main className="demo-main" data-ui={UI_MODE}>{UI_MODE === "kit" ? <KitChat /> : <HooksChat />}</main>
       <Panels>
+        {threads?.list}
         {/* The queue shares the thread's UI provider, so "show in conversation" can scroll it. */}
         {UI_MODE === "kit" ? (
           <>
@@ -214,7 +218,7 @@ export function App() {
     </>
   );
   return (
-    <ParleyProvider agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE} trace>
+    <ParleyProvider key={threads?.threadId} threadId={threads?.threadId} agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE ?? threads?.persistence} trace>
       {UI_MODE === "kit" ? (
         <ParleyUIProvider className="demo-shell" locale={LOCALE} colorScheme="auto">{content}</ParleyUIProvider>
       ) : (

@@ -4,6 +4,7 @@ import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { parleyAgent } from "./agent/vitePlugin.js";
+import { parleySessions } from "./agent/sessionsServer.js";
 
 // `npm start`: the demo app plus the embedded reference agent at /api/agent.
 // `PARLEY_AGENT_URL=http://host/agent npm start`: the same app, talking to that agent instead.
@@ -12,7 +13,7 @@ const agentUrl = externalAgent || "/api/agent";
 
 export default defineConfig({
   root: fileURLToPath(new URL(".", import.meta.url)),
-  plugins: [react(), tailwindcss(), parleyAgent()],
+  plugins: [react(), tailwindcss(), parleyAgent(), parleySessions()],
   define: {
     __PARLEY_AGENT_URL__: JSON.stringify(agentUrl),
     // The scenario picker only makes sense with the embedded reference agent.

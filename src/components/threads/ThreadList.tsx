@@ -50,13 +50,13 @@ export function ThreadList(props: ThreadListProps) {
   const state = view.status === "pending" ? "loading" : view.status === "error" && !view.threads ? "error" : view.threads?.length ? "ready" : "empty";
 
   return (
-    <section data-slot="thread-list" data-state={state} aria-label={t.title} aria-busy={state === "loading" || undefined} className={cn(panelClass, className)}>
+    <section data-slot="threads-list" data-state={state} aria-label={t.title} aria-busy={state === "loading" || undefined} className={cn(panelClass, className)}>
       <div className="pl:flex pl:items-center pl:justify-between pl:gap-2">
         <h2 className={panelTitleClass}>{t.title}</h2>
         <button
           ref={newButton}
           type="button"
-          data-slot="thread-list-new"
+          data-slot="threads-list-new"
           className={smallButtonClass}
           onClick={() => void view.create().then((thread) => thread && select(thread.id))}
         >
@@ -64,23 +64,23 @@ export function ThreadList(props: ThreadListProps) {
         </button>
       </div>
       {view.problem ? (
-        <div role="alert" data-slot="thread-list-problem" className="pl:flex pl:items-start pl:gap-2 pl:rounded-md pl:border pl:border-destructive pl:p-2 pl:text-destructive">
+        <div role="alert" data-slot="threads-list-problem" className="pl:flex pl:items-start pl:gap-2 pl:rounded-md pl:border pl:border-destructive pl:p-2 pl:text-destructive">
           <p className="pl:m-0 pl:flex-1">{t.problem(view.problem.action, view.problem.title || t.untitled, view.problem.message)}</p>
           <button type="button" className={smallButtonClass} onClick={view.dismissProblem}>
             {t.dismiss}
           </button>
         </div>
       ) : null}
-      {state === "loading" ? <p data-slot="thread-list-loading" className="pl:m-0 pl:text-muted-foreground">{t.loading}</p> : null}
+      {state === "loading" ? <p data-slot="threads-list-loading" className="pl:m-0 pl:text-muted-foreground">{t.loading}</p> : null}
       {state === "error" ? (
-        <div role="alert" data-slot="thread-list-error" className="pl:flex pl:flex-col pl:items-start pl:gap-2 pl:text-destructive">
+        <div role="alert" data-slot="threads-list-error" className="pl:flex pl:flex-col pl:items-start pl:gap-2 pl:text-destructive">
           <p className="pl:m-0">{t.failed(view.error?.message ?? "")}</p>
           <button type="button" className={smallButtonClass} onClick={view.refetch}>
             {t.retry}
           </button>
         </div>
       ) : null}
-      {state === "empty" ? <p data-slot="thread-list-empty" className="pl:m-0 pl:text-muted-foreground">{t.empty}</p> : null}
+      {state === "empty" ? <p data-slot="threads-list-empty" className="pl:m-0 pl:text-muted-foreground">{t.empty}</p> : null}
       {state === "ready" ? (
         <ul className="pl:m-0 pl:flex pl:list-none pl:flex-col pl:gap-1 pl:p-0">
           {view.threads?.map((thread) => (
@@ -145,7 +145,7 @@ function ThreadItem({ thread, active, t, onOpen, onRename, onRemove }: { thread:
 
   return (
     <li
-      data-slot="thread-list-item"
+      data-slot="threads-list-item"
       data-state={active ? "active" : "inactive"}
       data-started-by={thread.startedBy}
       data-unread={thread.unread > 0 ? thread.unread : undefined}
@@ -153,7 +153,7 @@ function ThreadItem({ thread, active, t, onOpen, onRename, onRemove }: { thread:
       className="pl:flex pl:flex-col pl:gap-1 pl:rounded-md pl:border pl:border-transparent pl:p-1 pl:data-[state=active]:border-border pl:data-[state=active]:bg-muted"
     >
       {mode === "renaming" ? (
-        <form data-slot="thread-list-rename" className="pl:flex pl:flex-wrap pl:items-center pl:gap-1" onSubmit={submit}>
+        <form data-slot="threads-list-rename" className="pl:flex pl:flex-wrap pl:items-center pl:gap-1" onSubmit={submit}>
           <input
             ref={field}
             name="title"
@@ -176,17 +176,17 @@ function ThreadItem({ thread, active, t, onOpen, onRename, onRemove }: { thread:
         <div className="pl:flex pl:items-center pl:gap-1">
           <button
             type="button"
-            data-slot="thread-list-open"
+            data-slot="threads-list-open"
             aria-current={active ? "true" : undefined}
             onClick={onOpen}
             className="pl:flex pl:min-h-11 pl:min-w-0 pl:flex-1 pl:flex-col pl:items-start pl:rounded-md pl:bg-transparent pl:px-2 pl:py-1 pl:text-start pl:text-foreground pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:outline-ring"
           >
             <span className="pl:flex pl:w-full pl:items-center pl:gap-2">
-              <span data-slot="thread-list-title" className={cn("pl:min-w-0 pl:flex-1 pl:truncate", thread.unread > 0 ? "pl:font-semibold" : "pl:font-medium")}>
+              <span data-slot="threads-list-title" className={cn("pl:min-w-0 pl:flex-1 pl:truncate", thread.unread > 0 ? "pl:font-semibold" : "pl:font-medium")}>
                 {title}
               </span>
               {thread.unread > 0 ? (
-                <span data-slot="thread-list-unread" className="pl:rounded-full pl:bg-primary pl:px-1.5 pl:text-xs pl:font-semibold pl:text-primary-foreground">
+                <span data-slot="threads-list-unread" className="pl:rounded-full pl:bg-primary pl:px-1.5 pl:text-xs pl:font-semibold pl:text-primary-foreground">
                   <span aria-hidden="true">{thread.unread}</span>
                   <span className="pl:sr-only">{t.unread(thread.unread)}</span>
                 </span>
@@ -207,7 +207,7 @@ function ThreadItem({ thread, active, t, onOpen, onRename, onRemove }: { thread:
         </div>
       )}
       {mode === "confirming" ? (
-        <div role="group" aria-label={t.confirmRemove(title)} data-slot="thread-list-confirm" className="pl:flex pl:flex-wrap pl:items-center pl:gap-1 pl:px-2">
+        <div role="group" aria-label={t.confirmRemove(title)} data-slot="threads-list-confirm" className="pl:flex pl:flex-wrap pl:items-center pl:gap-1 pl:px-2">
           <span className="pl:flex-1 pl:text-xs">{t.confirmRemove(title)}</span>
           <button type="button" className={cn(smallButtonClass, "pl:border-destructive pl:text-destructive")} onClick={onRemove}>
             {t.remove(title)}

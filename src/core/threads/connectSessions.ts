@@ -71,7 +71,12 @@ export function connectSessions(url: string, options: ConnectSessionsOptions): {
     close() {
       closed = true;
       if (timer !== undefined) clearTimeout(timer);
-      socket?.close();
+      // Closing a socket still connecting makes the browser log an error (StrictMode's double
+      // effect does exactly that): it is closed once it opens instead.
+      const last = socket;
+      if (last?.readyState === 0) last.onopen = () => last.close();
+      else last?.close();
+      if (last) last.onmessage = null;
       options.onStatus?.("closed");
     },
   };

@@ -28,7 +28,16 @@ const textOf = (message: ThreadMessage | undefined): string => {
   const text = typeof content === "string" ? content : Array.isArray(content) ? content.map((p: { text?: unknown }) => (typeof p?.text === "string" ? p.text : "")).join(" ") : "";
   return text.replace(/\s+/g, " ").trim();
 };
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+// A line of a list, not Markdown: emphasis and code marks, and heading and list markers, go.
+const clip = (text: string, max: number) => {
+  const plain = text.replace(/[*`]+|(^|\s)[#>-]+\s/g, "$1").trim();
+  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
+};
+/** Whether two saves of a thread show the same conversation (what was said, and how its runs ended). */
+const sameConversation = (a: ThreadSnapshot, b: ThreadSnapshot) =>
+  a.messages.length === b.messages.length &&
+  a.messages.every((m, i) => m.id === b.messages[i]?.id && textOf(m) === textOf(b.messages[i])) &&
+  a.runs.map((r) => r.status).join() === b.runs.map((r) => r.status).join();
 const said = (m: ThreadMessage) => (m.role === "user" || m.role === "assistant") && textOf(m) !== "";
 
 /**
@@ -92,7 +101,7 @@ export function createMemoryThreadsAdapter(options: MemoryThreadsOptions = {}): 
       const known = summaries.get(id);
       const shown = copy.messages.filter(said);
       // Saved again as it was (a thread just opened): the list keeps its order.
-      if (known && before && before.messages.length === copy.messages.length && before.runs.length === copy.runs.length) return Promise.resolve();
+      if (known && before && sameConversation(before, copy)) return Promise.resolve();
       if (!known && shown.length === 0) return Promise.resolve();
       const firstWords = clip(textOf(shown.find((m) => m.role === "user")), 60);
       const preview = clip(textOf(shown[shown.length - 1]), 80);

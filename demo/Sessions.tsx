@@ -1,0 +1,43 @@
+import { useEffect, useState, type ReactNode } from "react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { connectSessions, createMemoryThreadsAdapter, ThreadList, type SessionsConnectionStatus } from "../src/threads";
+import type { ThreadPersistence } from "../src/persistence";
+
+const freshId = () => `demo-${crypto.randomUUID()}`;
+
+/**
+ * The demo's threads (issues 8 and 10): the person's conversations and the sessions the agent
+ * pushes, in one list kept in memory, fed by the dev server's `/sessions` WebSocket. Returns the
+ * open thread (the app keys its `ParleyProvider` by it, so switching restores that thread through
+ * `persistence`) and the list to show. Off (`undefined`) when the app keeps its one thread itself.
+ */
+export function useDemoThreads(enabled: boolean): { threadId: string; persistence: ThreadPersistence; list: ReactNode } | undefined {
+  const [adapter] = useState(() => createMemoryThreadsAdapter());
+  const [client] = useState(() => new QueryClient());
+  const [threadId, setThreadId] = useState(freshId);
+  const [push, setPush] = useState<SessionsConnectionStatus>("connecting");
+
+  useEffect(() => {
+    if (!enabled) return;
+    const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/sessions`;
+    const connection = connectSessions(url, { deliver: adapter.deliver, onStatus: setPush });
+    return () => connection.close();
+  }, [enabled, adapter]);
+
+  if (!enabled) return undefined;
+  return {
+    threadId,
+    persistence: { storage: adapter, key: threadId },
+    list: (
+      <QueryClientProvider client={client}>
+        <div className="demo-threads" data-slot="demo-threads">
+          <ThreadList adapter={adapter} value={threadId} onValueChange={(id) => setThreadId(id ?? freshId())} />
+          <button type="button" className="demo-link" onClick={() => void fetch("/api/sessions/nightly", { method: "POST" })}>
+            Simulate nightly push
+          </button>{" "}
+          <small data-push={push}>push channel: {push}</small>
+        </div>
+      </QueryClientProvider>
+    ),
+  };
+}

@@ -1,0 +1,86 @@
+/**
+ * Threads and pushed sessions in the demo, in chromium (issues 8, 10): two conversations, switching
+ * between them restores each one's messages; the agent pushes a nightly report over the
+ * `/sessions` WebSocket, it appears with an unread badge, opening it shows the report and clears
+ * the badge, and a reply continues it as a normal thread (the run carries the report and the
+ * pushed session's thread id).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import type { ViteDevServer } from "vite";
+import { openBrowser, recordRuns, send, shown, startDemo, type Browser } from "./support";
+
+let server: ViteDevServer;
+let browser: Browser;
+let page: Page;
+let url: string;
+
+beforeAll(async () => {
+  ({ server, url } = await startDemo());
+  browser = await openBrowser({ width: 1400, height: 1000 });
+  page = browser.page;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const thread = () => page.locator("[data-slot=thread]");
+/** Text in the conversation itself (not the list's previews, not the screen-reader announcer). */
+const said = (text: string) => thread().locator(":not([data-slot=thread-announcer])").getByText(text, { exact: false }).first();
+
+describe("threads and pushed sessions in the demo", () => {
+  it("switches threads with their messages, then receives a pushed session with its badge and replies to it", async () => {
+    const wire = await recordRuns(page);
+    await page.goto(url);
+    await page.locator('[data-ui="kit"]').waitFor();
+    const list = page.locator("[data-slot=threads-list]");
+    await list.locator("[data-slot=threads-list-empty]").waitFor();
+    await page.locator("[data-push=open]").waitFor({ timeout: 10_000 });
+
+    await send(page, "First question about trains");
+    await said("You said: “First question about trains”").waitFor({ timeout: 15_000 });
+    const first = list.locator("[data-slot=threads-list-item]", { hasText: "First question about trains" });
+    // Saved once the run ended: the agent's reply is the thread's last line.
+    await first.getByText("You said:", { exact: false }).waitFor({ timeout: 10_000 });
+
+    await list.getByRole("button", { name: "New conversation", exact: true }).click();
+    await expect.poll(() => thread().getByText("First question about trains").count()).toBe(0);
+    await send(page, "Second question about hotels");
+    await said("You said: “Second question about hotels”").waitFor({ timeout: 15_000 });
+    await list.locator("[data-slot=threads-list-item]", { hasText: "Second question about hotels" }).getByText("You said:", { exact: false }).waitFor({ timeout: 10_000 });
+
+    // Back to the first: its messages, none of the second's.
+    await first.locator("[data-slot=threads-list-open]").click();
+    await said("You said: “First question about trains”").waitFor({ timeout: 10_000 });
+    expect(await thread().getByText("Second question about hotels").count()).toBe(0);
+    expect(await first.getAttribute("data-state")).toBe("active");
+
+    // The agent speaks first: a nightly report arrives over the WebSocket, unread.
+    await page.getByRole("button", { name: "Simulate nightly push" }).click();
+    const pushed = list.locator("[data-slot=threads-list-item][data-started-by=agent]");
+    await pushed.waitFor({ timeout: 10_000 });
+    expect(await pushed.getAttribute("data-unread")).toBe("1");
+    expect(await pushed.getByText("1 unread message").count()).toBe(1);
+    expect(await pushed.locator("[data-slot=threads-list-title]").textContent()).toMatch(/^Nightly report — \d{4}-\d{2}-\d{2}$/);
+    // The open thread is untouched by the push.
+    await said("You said: “First question about trains”").waitFor();
+
+    await pushed.locator("[data-slot=threads-list-open]").click();
+    await said("3 builds ran").waitFor({ timeout: 10_000 });
+    await expect.poll(() => pushed.getAttribute("data-unread")).toBeNull();
+    const threadId = await pushed.getAttribute("data-thread-id");
+
+    // The person replies: a normal run on the pushed session's thread, with the report in it.
+    const before = wire.runs.length;
+    await send(page, "Please re-run the failed build");
+    await said("You said: “Please re-run the failed build”").waitFor({ timeout: 15_000 });
+    const run = wire.runs[before]!;
+    expect(run.threadId).toBe(threadId);
+    expect(run.messages.map((m) => m.role)).toEqual(["assistant", "user"]);
+    expect(JSON.stringify(run.messages[0]!.content)).toContain("Nightly report");
+    await shown(page, "Please re-run the failed build").first().waitFor();
+    expect(await pushed.getAttribute("data-state")).toBe("active");
+    expect(browser.problems).toEqual([]);
+  }, 90_000);
+});
