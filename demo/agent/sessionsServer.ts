@@ -77,7 +77,12 @@ export function createSessionsHub(path = "/sessions") {
       const delivered = push(frame);
       res.writeHead(202, { "Content-Type": "application/json" }).end(JSON.stringify({ threadId: frame.threadId, delivered }));
     },
-    close: () => new Promise<void>((resolve) => wss.close(() => resolve())),
+    /** Ends every connection (ws 8 leaves them open on close) and the server. */
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        wss.close(() => resolve());
+      }),
   };
 }
 
