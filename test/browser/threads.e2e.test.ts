@@ -83,4 +83,29 @@ describe("threads and pushed sessions in the demo", () => {
     expect(await pushed.getAttribute("data-state")).toBe("active");
     expect(browser.problems).toEqual([]);
   }, 90_000);
+
+  it("on a phone: the list is in the folded side section, and opening a pushed session folds it back to show the report", async () => {
+    const phone = await openBrowser({ width: 390, height: 844 });
+    try {
+      const p = phone.page;
+      await p.goto(url);
+      await p.locator('[data-ui="kit"]').waitFor();
+      await p.getByRole("button", { name: /^Panels/ }).click();
+      const list = p.locator("[data-slot=threads-list]");
+      await list.waitFor();
+      await p.locator("[data-push=open]").waitFor({ timeout: 10_000 });
+      await p.getByRole("button", { name: "Simulate nightly push" }).click();
+      const pushed = list.locator("[data-slot=threads-list-item][data-started-by=agent]");
+      await pushed.waitFor({ timeout: 10_000 });
+      const open = pushed.locator("[data-slot=threads-list-open]");
+      // A touch-sized target.
+      expect((await open.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await open.click();
+      await p.locator("[data-slot=thread]").getByText("3 builds ran", { exact: false }).first().waitFor({ timeout: 10_000 });
+      expect(await list.isVisible()).toBe(false);
+      expect(phone.problems).toEqual([]);
+    } finally {
+      await phone.close();
+    }
+  }, 60_000);
 });
