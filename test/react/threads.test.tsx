@@ -1,8 +1,11 @@
 import { StrictMode, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import { act, renderHook, waitFor } from "@testing-library/react";
+import { act, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { EventType } from "@ag-ui/core";
+import { ParleyProvider, useAgentState, useMessageIds } from "../../src";
+import { createThreadState, foldEvents } from "../../src/core/fold";
+import { snapshotThread } from "../../src/persistence";
 import { applyThreadsChange, createMemoryThreadsAdapter, useThreads, type ThreadsAdapter, type ThreadSummary } from "../../src/threads";
 
 const summary = (id: string, updatedAt: number, extra: Partial<ThreadSummary> = {}): ThreadSummary => ({ id, title: id, startedBy: "person", unread: 0, updatedAt, ...extra });
@@ -154,5 +157,33 @@ describe("applyThreadsChange", () => {
     expect(applyThreadsChange(list, { type: "upsert", thread: summary("b", 3) })?.map((t) => t.id)).toEqual(["b", "a"]);
     expect(applyThreadsChange(list, { type: "remove", id: "a" })?.map((t) => t.id)).toEqual(["b"]);
     expect(applyThreadsChange(undefined, { type: "remove", id: "a" })).toBeUndefined();
+  });
+});
+
+describe("opening a thread from the adapter", () => {
+  it("restores its messages and its state into a provider keyed by the thread (persistence over the adapter)", async () => {
+    const lyon = foldEvents(createThreadState({ threadId: "lyon" }), [
+      { type: EventType.MESSAGES_SNAPSHOT, messages: [{ id: "u1", role: "user", content: "Train to Lyon" }, { id: "a1", role: "assistant", content: "The 08:05 is booked." }] },
+      { type: EventType.STATE_SNAPSHOT, snapshot: { seat: "42 window" } },
+    ]);
+    const adapter = createMemoryThreadsAdapter({ threads: [{ summary: summary("lyon", 1), snapshot: snapshotThread(lyon, 1) }, { summary: summary("empty", 2) }] });
+    function Probe() {
+      const ids = useMessageIds();
+      const seat = useAgentState((s: { seat?: string } | undefined) => s?.seat);
+      return <p data-testid="probe">{`${ids.length} messages, seat ${seat ?? "none"}`}</p>;
+    }
+    const open = (threadId: string) => (
+      <StrictMode>
+        <ParleyProvider key={threadId} threadId={threadId} persistence={{ storage: adapter, key: threadId }}>
+          <Probe />
+        </ParleyProvider>
+      </StrictMode>
+    );
+    const view = render(open("empty"));
+    expect(screen.getByTestId("probe")).toHaveTextContent("0 messages, seat none");
+    view.rerender(open("lyon"));
+    await waitFor(() => expect(screen.getByTestId("probe")).toHaveTextContent("2 messages, seat 42 window"));
+    view.rerender(open("empty"));
+    expect(screen.getByTestId("probe")).toHaveTextContent("0 messages, seat none");
   });
 });
