@@ -45,6 +45,8 @@ export const adviceOptionSchema = v.object({
   id: id(),
   label: text(),
   description: v.optional(text()),
+  // A score that is not one (out of 0–1, not a number) is dropped, not a reason to refuse the advice.
+  confidence: v.fallback(v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(1))), undefined),
 });
 
 export const advicePayloadSchema = v.object({
@@ -86,6 +88,8 @@ export interface AdviceOption {
   id: string;
   label: string;
   description?: string;
+  /** How sure the agent is of this option, 0–1; shown as a label ("high confidence · 0.92"). */
+  confidence?: number;
 }
 export interface AdvicePayload {
   content: string;
