@@ -1,5 +1,5 @@
 import type { Draft } from "./draft";
-import { AN_ID, isId, isRecord } from "./shared";
+import { isId, isRecord } from "./shared";
 
 /** The `CUSTOM` event an agent names the sources of one answer with: `{ messageId, sources, confidence? }`. */
 export const CITATIONS_EVENT = "parley.citations";
@@ -63,9 +63,9 @@ export function readCitations(value: unknown): Citation[] | undefined {
   const list = isRecord(value) ? (value.sources ?? value.citations) : value;
   if (!Array.isArray(list)) return undefined;
   const sources: Citation[] = [];
-  for (const [index, item] of list.slice(0, MAX_SOURCES).entries()) {
+  for (const item of list.slice(0, MAX_SOURCES)) {
     if (!isRecord(item)) return undefined;
-    const id = typeof item.id === "number" && Number.isFinite(item.id) ? String(item.id) : item.id === undefined ? String(index + 1) : clip(item.id);
+    const id = typeof item.id === "number" ? String(item.id) : item.id === undefined ? String(sources.length + 1) : clip(item.id);
     if (!id) return undefined;
     const source: Citation = { id };
     for (const key of ["title", "url", "snippet"] as const) {
@@ -100,9 +100,8 @@ export function supportFromMetadata(metadata: unknown): MessageSupport | undefin
  */
 export function setCitations(d: Draft, value: unknown, event: unknown): void {
   const messageId = isRecord(value) ? value.messageId : undefined;
-  if (!isId(messageId)) return d.error("malformed-event", `${CITATIONS_EVENT}: value.messageId must be ${AN_ID}`, event);
   const sources = readCitations(value);
-  if (!sources) return d.error("malformed-event", `${CITATIONS_EVENT}: value.sources must be [{ id, title?, url?, snippet? }]`, event);
+  if (!isId(messageId) || !sources) return d.error("malformed-event", `${CITATIONS_EVENT}: value must be { messageId, sources: [{ id?, title?, url?, snippet? }], confidence? }`, event);
   if (!d.s.messages.get(messageId)) return d.error("unknown-message", `${CITATIONS_EVENT}: no message "${messageId}"`, event);
   const confidence = readConfidence((value as { confidence?: unknown }).confidence);
   d.s.citations = { ...d.s.citations, [messageId]: confidence === undefined ? { sources } : { sources, confidence } };
