@@ -36,6 +36,21 @@ describe("thread turns", () => {
     expect(layouts.every((l) => l.depth === 0 && !l.handoff)).toBe(true);
   });
 
+  it("a reply after the agent's reasoning still names its author (reasoning has no header)", () => {
+    const t = foldEvents(createThreadState(), [
+      ev.runStarted("r1"),
+      ev.reasoningStart("th1"),
+      { type: "REASONING_MESSAGE_START", messageId: "th1", role: "reasoning" },
+      { type: "REASONING_MESSAGE_CONTENT", messageId: "th1", delta: "Hmm" },
+      { type: "REASONING_MESSAGE_END", messageId: "th1" },
+      { type: "REASONING_END", messageId: "th1" },
+      ...say("a1", "Answer."),
+      ...say("a2", "More."),
+      ev.runFinished("r1"),
+    ]);
+    expect(layoutRows(t, t.messageIds).map((l) => [l.turn, l.showsAuthor])).toEqual([["start", true], ["middle", true], ["end", false]]);
+  });
+
   it("a turn of three rows has a middle; a new message from the person starts a new turn", () => {
     let t = foldEvents(createThreadState(), [ev.runStarted("r1"), ...say("a1", "One"), ...say("a2", "Two"), ...say("a3", "Three"), ev.runFinished("r1")]);
     t = appendMessage(t, { id: "u2", role: "user", content: "And?" });

@@ -12,7 +12,7 @@ export interface RowLayout {
   turn: TurnPosition;
   /** How deep in sub-agents the row's author is: 0 for the main agent, 1 for its sub-agent … */
   depth: number;
-  /** The first row of its author in the turn: it shows who wrote it; the rows after it do not. */
+  /** The first reply of its author in the turn shows who wrote it; the replies after it do not. */
   showsAuthor: boolean;
   /** The agent changed within the turn: who handed off (`""`: the main agent) to whom. */
   handoff?: { from: string; to: string };
@@ -69,9 +69,12 @@ export function layoutRows(thread: Pick<ThreadState, "messages" | "subagents">, 
     const started = id ? thread.subagents[id] : undefined;
     return started ? subagentDisplayName(started.name) : id;
   };
-  // The turn being laid out: where it began, and the author of its last row that names one.
+  // The turn being laid out: where it began, the author of its last row that names one, and
+  // whether that author's name was given yet (by a reply's header; reasoning, plans and cards
+  // have none, so the reply after them still says who wrote it).
   let start = -1;
   let author = "";
+  let named = false;
   const sides: boolean[] = rows.map((id) => {
     const role = thread.messages.get(id)?.role;
     return role !== undefined && AGENT_SIDE.has(role);
@@ -87,18 +90,23 @@ export function layoutRows(thread: Pick<ThreadState, "messages" | "subagents">, 
     if (first) {
       start = i;
       author = "";
+      named = false;
     }
     const last = i + 1 >= rows.length || !sides[i + 1];
     const turn: TurnPosition = first ? (last ? "single" : "start") : last ? "end" : "middle";
     // Tool results and question cards carry no author of their own: they keep the one before.
     const own = message?.role === "tool" || message?.role === "interaction" ? undefined : (message?.subagentRunId ?? "");
-    const layout: RowLayout = { turn, depth: 0, showsAuthor: first };
+    const layout: RowLayout = { turn, depth: 0, showsAuthor: true };
     const by = own ?? author;
     if (by) layout.depth = depthOf(thread.subagents, by);
     if (own !== undefined && own !== author) {
-      layout.showsAuthor = true;
       layout.handoff = { from: nameOf(author), to: nameOf(own) };
       author = own;
+      named = false;
+    }
+    if (message?.role === "assistant") {
+      layout.showsAuthor = !named;
+      named = true;
     }
     layouts.push(intern(layout));
   }
