@@ -248,16 +248,18 @@ class Script {
   }
 
   /** A tool call with its arguments streamed as JSON in small uneven pieces, as a model emits them. */
-  toolCall(name: string, args: unknown, parentMessageId?: string): string {
+  /** `by`: the sub-agent run that makes the call (every event of it says so). */
+  toolCall(name: string, args: unknown, parentMessageId?: string, by?: string): string {
     const toolCallId = this.id("call");
     const json = JSON.stringify(args);
-    this.push({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, ...(parentMessageId ? { parentMessageId } : {}) }, 60);
+    const owner = by ? { subagentRunId: by } : {};
+    this.push({ type: EventType.TOOL_CALL_START, toolCallId, toolCallName: name, ...(parentMessageId ? { parentMessageId } : {}), ...owner }, 60);
     for (let i = 0; i < json.length; ) {
       const size = 3 + (i % 5);
-      this.push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: json.slice(i, i + size) }, this.tokenDelay());
+      this.push({ type: EventType.TOOL_CALL_ARGS, toolCallId, delta: json.slice(i, i + size), ...owner }, this.tokenDelay());
       i += size;
     }
-    this.push({ type: EventType.TOOL_CALL_END, toolCallId }, 5);
+    this.push({ type: EventType.TOOL_CALL_END, toolCallId, ...owner }, 5);
     return toolCallId;
   }
 
@@ -274,13 +276,15 @@ class Script {
     return this.push({ type: EventType.CUSTOM, name: PARLEY_INTERACTION, value: envelope }, 60);
   }
 
-  text(body: string): string {
+  /** `by`: the sub-agent run that writes it (every event of the message says so). */
+  text(body: string, by?: string): string {
     const messageId = this.id("msg");
-    this.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" }, 40);
+    const owner = by ? { subagentRunId: by } : {};
+    this.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant", ...owner }, 40);
     for (const delta of tokenize(body)) {
-      this.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta }, this.tokenDelay());
+      this.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta, ...owner }, this.tokenDelay());
     }
-    this.push({ type: EventType.TEXT_MESSAGE_END, messageId }, 5);
+    this.push({ type: EventType.TEXT_MESSAGE_END, messageId, ...owner }, 5);
     return messageId;
   }
 }
@@ -1284,9 +1288,12 @@ function team(s: Script): void {
   s.push({ type: EventType.STEP_STARTED, stepName: "prepare_data" }, 20);
   const salesRun = s.id("sales");
   s.push({ type: EventType.SUBAGENT_STARTED, subagentRunId: salesRun, name: "sales_agent", description: "Prepares the sales figures" }, 40);
-  const sales = s.text("Sales agent: pulling this week's figures by region.");
-  const query = s.toolCall("query_sales", { week: 48, groupBy: "region" }, sales);
-  s.toolResult(query, { north: 124, south: 95, east: 88, west: 102 });
+  // Each sub-agent writes under its own run id: the thread names it, indents it, and shows the hand-off.
+  const sales = s.text("Pulling this week's figures by region from the sales warehouse [1].", salesRun);
+  s.push({ type: EventType.CUSTOM, name: "parley.citations", value: { messageId: sales, sources: [{ id: "1", title: "Sales warehouse — week 48", url: "https://example.com/sales/week-48", snippet: "Orders by region, Monday to Sunday." }] } }, 20);
+  const query = s.toolCall("query_sales", { week: 48, groupBy: "region" }, sales, salesRun);
+  s.push({ type: EventType.TOOL_CALL_RESULT, messageId: s.id("tool"), toolCallId: query, content: JSON.stringify({ north: 124, south: 95, east: 88, west: 102 }), role: "tool", subagentRunId: salesRun }, 250);
+  s.text("North leads with 124; the table is in the report.", salesRun);
   s.push({ type: EventType.STATE_DELTA, delta: [{ op: "add", path: "/memory/shortTerm/figures", value: "North 124 · South 95 · East 88 · West 102" }] }, 60);
   const table = "| Region | Sales |\n|---|---:|\n| North | 124 |\n| South | 95 |\n| East | 88 |\n| West | 102 |";
   artifact(1, `## Weekly sales, week 48\n\n${table}`, sales);
@@ -1295,7 +1302,7 @@ function team(s: Script): void {
   s.push({ type: EventType.STEP_STARTED, stepName: "draft_mail" }, 20);
   const mailRun = s.id("mail");
   s.push({ type: EventType.SUBAGENT_STARTED, subagentRunId: mailRun, name: "mail_agent", description: "Drafts the mail to the managers" }, 40);
-  const mail = s.text("Mail agent: drafted the mail and added the total to the report.");
+  const mail = s.text("Drafted the mail to the four regional managers and added the total to the report.", mailRun);
   artifact(2, `## Weekly sales, week 48\n\n${table}\n\n**Total: 409**`, mail);
   s.push({ type: EventType.STATE_DELTA, delta: [{ op: "add", path: "/memory/shortTerm/draft", value: "Subject: Weekly report — week 48" }] }, 60);
   s.push({ type: EventType.SUBAGENT_FINISHED, subagentRunId: mailRun }, 40);

@@ -22,6 +22,7 @@ export { Message, type MessagePartProps, type MessageRootProps, type MessageVari
 export { AssistantMessage, PlanActivity, ReasoningMessage, SystemMessage, ToolMessage, UserMessage } from "./message/messages";
 export { defaultMessageComponents } from "./message/defaults";
 export { Markdown, safeUrl, type MarkdownProps } from "./markdown/Markdown";
+export { ConfidenceLabel, type ConfidenceLabelProps } from "./message/ConfidenceLabel";
 export { ToolCall, ToolCallCard, formatToolArgs, formatToolResult, type ToolCallCardProps, type ToolCallRootProps } from "./tool-call/ToolCall";
 export { Thread, type ThreadProps } from "./thread/Thread";
 export type { ThreadJumpToLatestProps, ThreadMessagesProps, ThreadPartProps, ThreadRootProps, ThreadViewState } from "./thread/ThreadParts";

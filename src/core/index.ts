@@ -6,6 +6,7 @@ export * from "./enumeration";
 export * from "./run-input";
 export { answerStart, branchPosition, type BranchPosition, type BranchSet } from "./branches";
 export { readSuggestions, SUGGESTIONS_EVENT, type Suggestion, type Suggestions } from "./fold/suggestions";
+export { CITATIONS_EVENT, type Citation, type MessageSupport } from "./fold/citations";
 export * from "./transport/types";
 export { createHttpAgent, ParleyHttpAgent, type FetchLike, type HttpAgentOptions } from "./transport/httpAgent";
 // Re-checking a grant at execution time (seed 001) needs no engine: the same check the engine makes.

@@ -2,6 +2,7 @@ import { formEn, formZhCN, type FormLabels } from "./formLabels";
 import { conversationEn, conversationZhCN, type ConversationLabels } from "./conversationLabels";
 import { interactionEn, interactionZhCN, type InteractionLabels } from "./interactionLabels";
 import { permissionsEn, permissionsZhCN, type PermissionLabels } from "./permissionLabels";
+import { supportEn, supportZhCN, type SupportLabels } from "./supportLabels";
 
 /**
  * Every string the kit shows or announces. Pass a partial object as `labels` to
@@ -21,7 +22,10 @@ export interface ParleyLabels {
   roleTool: string;
   reasoning: string;
   reasoningStreaming: string;
-  subagent: (id: string) => string;
+  /** A sub-agent's name chip, read aloud ("via sub-agent Sales agent"). */
+  subagent: (name: string) => string;
+  /** Sources, inline citation markers, confidence and hand-offs between agents. */
+  support: SupportLabels;
   planTitle: string;
   stepStatus: Record<"pending" | "in-progress" | "completed" | "failed", string>;
   copy: string;
@@ -74,7 +78,8 @@ export const en: ParleyLabels = {
   roleTool: "Tool result",
   reasoning: "Thinking",
   reasoningStreaming: "Thinking…",
-  subagent: (id) => `via sub-agent ${id}`,
+  subagent: (name) => `via sub-agent ${name}`,
+  support: supportEn,
   planTitle: "Plan",
   stepStatus: { pending: "Pending", "in-progress": "In progress", completed: "Done", failed: "Failed" },
   copy: "Copy code",
@@ -119,7 +124,8 @@ export const zhCN: ParleyLabels = {
   roleTool: "工具结果",
   reasoning: "思考过程",
   reasoningStreaming: "正在思考…",
-  subagent: (id) => `来自子代理 ${id}`,
+  subagent: (name) => `来自子代理 ${name}`,
+  support: supportZhCN,
   planTitle: "计划",
   stepStatus: { pending: "待办", "in-progress": "进行中", completed: "已完成", failed: "失败" },
   copy: "复制代码",

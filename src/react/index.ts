@@ -1,6 +1,7 @@
 export { ParleyProvider, useThreadStore, type ParleyProviderProps } from "./ParleyProvider";
 export { useAgentRun, useAgentState, useMessage, useMessageIds, useThread, useToolCall, type AgentRun } from "./hooks";
 export { useSetAgentState } from "./sharedState";
+export { useConfidenceReader, useMessageSupport, useSubagentName, type Confidence, type MessageSupportView } from "./support";
 export {
   useAuditLog,
   useCountdown,

@@ -1,6 +1,7 @@
 /**
  * The side panels in the demo, in chromium: seed 001 §5.1's multi-agent flow ("team") with the
- * trace panel open — two sub-agents in the trace, memory updated, the weekly report in two
+ * trace panel open — two sub-agents in the trace and in the thread (names, hand-offs, indented
+ * rows, one turn across a tool call, a cited source), memory updated, the weekly report in two
  * versions, and one confirmation that sends the mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,6 +50,33 @@ describe("panels in the demo", () => {
     const count = (await trace.locator("[data-slot=trace-panel-count]").textContent()) ?? "";
     expect(parseInt(count, 10)).toBeGreaterThan(100);
     expect(await trace.locator("[data-slot=trace-panel-row]").count()).toBeLessThan(parseInt(count, 10));
+
+    // In the thread: each sub-agent's rows named and indented, the hand-offs between agents, and
+    // the sales agent's text, tool call and the text after it read as one turn.
+    const thread = page.locator("[data-slot=thread]");
+    const handoffs = thread.locator("[data-slot=thread-handoff]");
+    await expect.poll(() => handoffs.allTextContents(), { timeout: 5_000 }).toEqual([
+      "Assistant handed off to Sales agent",
+      "Sales agent handed off to Mail agent",
+      "Mail agent handed off to Assistant",
+    ]);
+    const chips = thread.locator("[data-slot=message-attribution]");
+    expect(await chips.allTextContents()).toEqual(["Sales agentvia sub-agent Sales agent", "Mail agentvia sub-agent Mail agent"]);
+    expect(await chips.first().isVisible()).toBe(true);
+    const subagentRows = thread.locator("[data-slot=thread-row][data-subagent-depth='1']");
+    expect(await subagentRows.count()).toBe(3);
+    expect(await subagentRows.evaluateAll((rows) => rows.map((r) => r.getAttribute("data-turn-position")))).toEqual(["start", "middle", "middle"]);
+    // The text after the tool call has no second header, and sits closer than a new turn would.
+    const after = subagentRows.nth(1);
+    expect(await after.locator("[data-slot=message-header]").count()).toBe(0);
+    expect(await after.evaluate((row) => getComputedStyle(row).paddingTop)).toBe("0px");
+    // Indented under the main agent's rows.
+    const indent = (locator: typeof after) => locator.evaluate((row) => parseFloat(getComputedStyle(row).paddingInlineStart));
+    expect(await indent(subagentRows.first())).toBeGreaterThan(await indent(thread.locator("[data-slot=thread-row][data-turn-position=end]").first()));
+    // The sales agent cites its source; the marker moves focus to it.
+    await thread.locator("[data-slot=citation-ref]").first().click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-slot"))).toBe("message-source");
+    expect(await thread.getByRole("link", { name: "Sales warehouse — week 48" }).getAttribute("href")).toBe("https://example.com/sales/week-48");
 
     // One confirmation sends it.
     await mail.getByRole("button", { name: "Approve" }).click();

@@ -27,7 +27,7 @@ describe("messages", () => {
     expect(container.querySelector("[data-message-id=a1] strong")).toHaveTextContent("Bold");
     expect(container.querySelector("[data-message-id=a1] b")).toBeNull();
     expect(screen.getByText("Planner")).toBeInTheDocument();
-    expect(screen.getByText("via sub-agent sub-7")).toHaveAttribute("data-subagent-run-id", "sub-7");
+    expect(screen.getByText("via sub-agent sub-7").closest("[data-slot=message-attribution]")).toHaveAttribute("data-subagent-run-id", "sub-7");
     await expectNoAxeViolations(container);
   });
 

@@ -26,4 +26,16 @@ describe("the team scenario (seed 001 §5.1)", () => {
     expect(pending).toHaveLength(1);
     expect(pending[0]!.messageType).toBe("permission_request");
   });
+
+  it("attributes each message to the agent that wrote it, and cites the sales agent's source", () => {
+    const events = planRun(input, { delayScale: 0 }).events.map((e) => e.event);
+    const thread = foldEvents(createThreadState({ threadId: "t1" }), events);
+    const nameOf = (id: string | undefined) => (id ? thread.subagents[id]?.name : "main");
+    const authors = thread.messageIds.map((id) => thread.messages.get(id)!).filter((m) => m.role === "assistant").map((m) => nameOf(m.subagentRunId));
+    expect(authors).toEqual(["sales_agent", "sales_agent", "mail_agent", "main"]);
+    const query = [...thread.toolCalls.values()].find((c) => c.name === "query_sales")!;
+    expect(nameOf(query.subagentRunId)).toBe("sales_agent");
+    const sales = thread.messageIds.find((id) => thread.messages.get(id)?.subagentRunId === query.subagentRunId)!;
+    expect(thread.citations?.[sales]?.sources.map((s) => s.id)).toEqual(["1"]);
+  });
 });

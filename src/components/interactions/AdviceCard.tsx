@@ -3,6 +3,8 @@ import { Checkbox, RadioGroup } from "radix-ui";
 import type { AdviceOption, AdvicePayload } from "../../core/protocol";
 import type { AdviceResponse, Interaction as InteractionRecord } from "../../core/interactions";
 import { useInteractionActions } from "../../react/interactions";
+import { useConfidenceReader } from "../../react/support";
+import { ConfidenceLabel } from "../message/ConfidenceLabel";
 import { useLabels } from "../../i18n/LabelsContext";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
@@ -142,6 +144,7 @@ function OptionText({ option, number }: { option: AdviceOption; number: number |
       <span className="pl:flex pl:flex-col">
         <span data-slot="advice-option-label" className="pl:font-medium">{option.label}</span>
         {option.description ? <span data-slot="advice-option-description" className="pl:text-xs pl:text-muted-foreground">{option.description}</span> : null}
+        <ConfidenceLabel score={option.confidence} className="pl:mt-1" />
       </span>
     </>
   );
@@ -150,9 +153,13 @@ function OptionText({ option, number }: { option: AdviceOption; number: number |
 /** The options: a radio group for one choice, checkboxes for several; the number is part of each name. */
 function OptionList({ payload, numberOf, chosen, onChange, disabled, label }: OptionListProps) {
   const t = useLabels();
+  const confidenceOf = useConfidenceReader();
   const name = (option: AdviceOption) => {
     const n = numberOf(option);
-    return n === undefined ? option.label : `${t.interaction.optionNumber(n)}: ${option.label}`;
+    const named = n === undefined ? option.label : `${t.interaction.optionNumber(n)}: ${option.label}`;
+    // The option's name is its aria-label, so the confidence shown inside it is said with it.
+    const confidence = confidenceOf(option.confidence);
+    return confidence ? `${named}, ${t.support.confidence(confidence.level, confidence.score.toFixed(2))}` : named;
   };
   if (!payload.multiple) {
     return (

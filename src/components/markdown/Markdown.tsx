@@ -4,6 +4,7 @@ import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 import { remarkGfmParse } from "./remarkGfmParse";
 import { splitMarkdownBlocks } from "./splitBlocks";
+import { remarkCitations, type CitationTargets } from "./citationMarkers";
 
 const UNSAFE_SCHEME = /^\s*(javascript|vbscript|data|file):/i;
 
@@ -100,9 +101,37 @@ function MarkdownTable({ node: _node, ...props }: ComponentPropsWithoutRef<"tabl
   );
 }
 
+/**
+ * An inline `[n]` marker: a link to the source's entry under the answer. It moves focus there
+ * rather than following the fragment, so the host page's address is left alone.
+ */
+function CitationRef({ id, href, children }: { id: string; href: string; children: ReactNode }) {
+  const t = useLabels();
+  return (
+    <a
+      href={href}
+      data-slot="citation-ref"
+      data-citation={id}
+      aria-label={t.support.citation(id)}
+      onClick={(event) => {
+        const root = event.currentTarget.getRootNode() as Document | ShadowRoot;
+        const target = root.getElementById?.(decodeURIComponent(href.slice(1)));
+        if (!target) return;
+        event.preventDefault();
+        target.focus();
+      }}
+      className="pl:rounded-sm pl:px-0.5 pl:text-xs pl:align-super pl:text-primary pl:no-underline pl:hover:underline pl:focus-visible:outline-2 pl:focus-visible:outline-ring"
+    >
+      {children}
+    </a>
+  );
+}
+
 const components: Components = {
   pre: CodeBlock,
   a: ({ node: _node, href, children, ...props }) => {
+    const cited = (props as { "data-citation"?: string })["data-citation"];
+    if (cited !== undefined && href?.startsWith("#")) return <CitationRef id={cited} href={href}>{children}</CitationRef>;
     // Protocol-relative ("//host/…") leaves the page too.
     const external = !!href && /^(https?:)?\/\//i.test(href);
     return (
@@ -137,6 +166,8 @@ const components: Components = {
 export interface MarkdownProps {
   children: string;
   className?: string;
+  /** The answer's sources: its `[n]` markers become links to their entries. */
+  citations?: CitationTargets;
 }
 
 /**
@@ -147,26 +178,27 @@ export interface MarkdownProps {
  * @example
  * <Markdown>{"**Hello** — see [the docs](https://example.com)"}</Markdown>
  */
-export const Markdown = memo(function Markdown({ children, className }: MarkdownProps) {
+export const Markdown = memo(function Markdown({ children, className, citations }: MarkdownProps) {
   // Block by block: while a reply streams, only its last block is parsed again each frame.
   const blocks = useMemo(() => splitMarkdownBlocks(children), [children]);
+  const plugins = useMemo(() => (citations?.ids.length ? [remarkGfmParse, [remarkCitations, citations] as const] : REMARK_PLUGINS), [citations]);
   return (
     <div
       data-slot="markdown"
       className={cn("pl:space-y-3 pl:break-words pl:[&_li]:my-1 pl:[&_ol]:list-decimal pl:[&_ul]:list-disc pl:[&_h1]:font-semibold pl:[&_h2]:font-semibold pl:[&_h3]:font-semibold", className)}
     >
       {blocks.map((block, index) => (
-        <MarkdownBlock key={index} text={block} />
+        <MarkdownBlock key={index} text={block} plugins={plugins as typeof REMARK_PLUGINS} />
       ))}
     </div>
   );
 });
 
-const REMARK_PLUGINS = [remarkGfmParse];
+const REMARK_PLUGINS: NonNullable<Parameters<typeof ReactMarkdown>[0]["remarkPlugins"]> = [remarkGfmParse];
 
-const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
+const MarkdownBlock = memo(function MarkdownBlock({ text, plugins }: { text: string; plugins: typeof REMARK_PLUGINS }) {
   return (
-    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} skipHtml urlTransform={safeUrl} components={components}>
+    <ReactMarkdown remarkPlugins={plugins} skipHtml urlTransform={safeUrl} components={components}>
       {text}
     </ReactMarkdown>
   );

@@ -3,6 +3,8 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type { ThreadMessage } from "../../core/fold";
 import { useLabels } from "../../i18n/LabelsContext";
+import { useSubagentName } from "../../react/support";
+import { subagentDisplayName } from "../thread/threadTurns";
 import { cn } from "../lib/cn";
 
 const MessageContext = createContext<ThreadMessage | null>(null);
@@ -124,10 +126,16 @@ const Author = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(fun
 });
 Author.displayName = "Message.Author";
 
-/** "via sub-agent …" when the message came from a sub-agent run; renders nothing otherwise. */
+/**
+ * The sub-agent's name chip ("Sales agent") when the message came from a sub-agent run, read
+ * aloud as "via sub-agent Sales agent"; renders nothing for the main agent's messages.
+ */
 const Attribution = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function MessageAttribution({ className, ...props }, ref) {
   const message = useMessageContext("Attribution");
   const t = useLabels();
+  const started = useSubagentName(message.subagentRunId);
+  // A run the thread never saw start has no name: its id, as sent.
+  const name = started ? subagentDisplayName(started) : (message.subagentRunId ?? "");
   if (!message.subagentRunId) return null;
   return (
     <span
@@ -135,9 +143,10 @@ const Attribution = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">
       data-slot="message-attribution"
       data-subagent-run-id={message.subagentRunId}
       {...props}
-      className={cn("pl:font-normal pl:opacity-90", className)}
+      className={cn("pl:inline-flex pl:items-center pl:rounded-full pl:border pl:border-border pl:bg-muted pl:px-2 pl:py-px pl:text-xs pl:font-medium pl:text-foreground", className)}
     >
-      {t.subagent(message.subagentRunId)}
+      <span aria-hidden>{name}</span>
+      <span className="pl:sr-only">{t.subagent(name)}</span>
     </span>
   );
 });

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useId, useMemo } from "react";
 import { Collapsible } from "radix-ui";
 import { contentToText } from "@ag-ui/core";
 import { useThread } from "../../react/hooks";
@@ -8,8 +9,19 @@ import { Fallback } from "../registry/Fallback";
 import type { MessageComponentProps } from "../registry/registry";
 import { Message } from "./MessageParts";
 import { AnswerActions, EditableUserMessage } from "../conversation/MessageActions";
+import { useMessageSupport } from "../../react/support";
+import { useShowsAuthor } from "../thread/RowLayoutContext";
+import { ConfidenceLabel } from "./ConfidenceLabel";
 
+// Loaded when an answer cites something: most answers do not.
+const MessageSources = lazy(() => import("./MessageSources"));
+
+/**
+ * Who wrote the message. In a thread, the rows after the first of one agent's turn leave it out:
+ * they read as the same turn (one role label, no second header).
+ */
 function Header() {
+  if (!useShowsAuthor()) return null;
   return (
     <Message.Header data-role-label="">
       <Message.Author />
@@ -48,16 +60,28 @@ export function AssistantMessage({ message }: MessageComponentProps) {
     const call = t.toolCalls.get(id);
     return (call?.interactionId ? t.interactions.get(call.interactionId) : undefined)?.origin.kind !== "tool";
   }).length);
+  const support = useMessageSupport(message.id);
+  const prefix = useId();
+  const citations = useMemo(
+    () => (support?.sources.length ? { ids: support.sources.map((source) => source.id), elementId: (index: number) => `${prefix}source-${index}` } : undefined),
+    [support, prefix],
+  );
   if (message.role !== "assistant") return <Fallback message={message} />;
   const text = message.content ?? "";
-  if (!text && shownCalls === 0 && callIds?.length) return null;
+  if (!text && shownCalls === 0 && callIds?.length && !support) return null;
   return (
     <Message.Root message={message}>
       <Header />
       {text ? (
         <Message.Body>
-          <Markdown>{text}</Markdown>
+          <Markdown citations={citations}>{text}</Markdown>
         </Message.Body>
+      ) : null}
+      {support?.confidence ? <ConfidenceLabel score={support.confidence.score} /> : null}
+      {citations && support ? (
+        <Suspense fallback={null}>
+          <MessageSources sources={support.sources} elementId={citations.elementId} />
+        </Suspense>
       ) : null}
       {message.toolCallIds?.length ? (
         <div data-slot="message-tool-calls" className="pl:flex pl:flex-col pl:gap-2">

@@ -6,6 +6,7 @@ import { useThread } from "../../react/hooks";
 import type { ParleyLabels } from "../../i18n/labels";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
+import { subagentDisplayName } from "./threadTurns";
 
 /** How much of a reply is read out; the rest is in the thread. */
 const ANNOUNCE_LIMIT = 280;
@@ -48,7 +49,7 @@ ThreadAnnouncer.displayName = "Thread.Announcer";
 function announcementOf(thread: ThreadState, id: string, t: ParleyLabels): string | undefined {
   const message = thread.messages.get(id);
   if (!message || message.streaming) return undefined;
-  if (message.role !== "interaction") return announcement(message, t);
+  if (message.role !== "interaction") return announcement(message, t, thread.subagents);
   // A question is said once it is complete (not while its arguments stream), like a reply.
   const question = thread.interactions.get(message.interactionId);
   return !question || question.status === "streaming" ? undefined : (questionAnnouncement(question, t) ?? "");
@@ -66,9 +67,11 @@ function questionAnnouncement(interaction: Interaction, t: ParleyLabels): string
   return said ? `${kind}: ${clip(said)}` : kind;
 }
 
-function announcement(message: ThreadMessage, t: ParleyLabels): string {
+function announcement(message: ThreadMessage, t: ParleyLabels, subagents: ThreadState["subagents"]): string {
+  // A sub-agent's reply is said with the name its chip shows.
+  const subagent = message.subagentRunId ? subagents[message.subagentRunId] : undefined;
   const who =
-    message.role === "assistant" ? ("name" in message && message.name) || t.roleAssistant
+    message.role === "assistant" ? (subagent && subagentDisplayName(subagent.name)) || ("name" in message && message.name) || t.roleAssistant
     : message.role === "system" ? t.roleSystem
     : message.role === "tool" ? t.roleTool
     : undefined;

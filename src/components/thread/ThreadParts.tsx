@@ -11,6 +11,8 @@ import { cn } from "../lib/cn";
 import { ThreadAnnouncer } from "./ThreadAnnouncer";
 import { ThreadNavigationContext } from "./ThreadNavigation";
 import { createRowSelector } from "./threadRows";
+import { createRowLayoutSelector, type RowLayout } from "./threadTurns";
+import { RowLayoutContext } from "./RowLayoutContext";
 import { useFollowing, type FollowingHandlers } from "./useFollowing";
 
 /** `empty`, `following` (pinned to the newest message) or `scrolled-up` (the person scrolled away). */
@@ -18,6 +20,8 @@ export type ThreadViewState = "empty" | "following" | "scrolled-up";
 
 interface ThreadContextValue {
   rows: readonly string[];
+  /** Per row: its place in the agent's turn, sub-agent depth, hand-off. */
+  layouts: readonly RowLayout[];
   state: ThreadViewState;
   virtualizer: Virtualizer<HTMLDivElement, Element>;
   viewportRef: React.RefObject<HTMLDivElement | null>;
@@ -76,6 +80,8 @@ const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ e
   // Tool results shown on their call's card get no row — unless the app renders tool messages itself.
   const hideShownResults = useMessageComponent("tool") === ToolMessage;
   const rows = useThread(hideShownResults ? selectRows : (thread) => thread.messageIds);
+  const [selectLayouts] = useState(createRowLayoutSelector);
+  const layouts = useThread((thread) => selectLayouts(thread, rows));
   const viewportRef = useRef<HTMLDivElement>(null);
   const { following, setFollowing, shouldPin, handlers } = useFollowing(viewportRef);
 
@@ -132,7 +138,7 @@ const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ e
   const state: ThreadViewState = rows.length === 0 ? "empty" : following ? "following" : "scrolled-up";
   const Comp = asChild ? Slot.Root : "div";
   return (
-    <ThreadContext.Provider value={{ rows, state, virtualizer, viewportRef, handlers, jump }}>
+    <ThreadContext.Provider value={{ rows, layouts, state, virtualizer, viewportRef, handlers, jump }}>
       <Comp
         ref={ref}
         data-slot="thread"
@@ -201,10 +207,14 @@ export interface ThreadMessagesProps extends ThreadPartProps {
 
 /**
  * The virtualized list: only the rows near the viewport exist. Renders nothing while the thread
- * is empty. Each row is `data-slot="thread-row"` with `data-row-id`.
+ * is empty. Each row is `data-slot="thread-row"` with `data-row-id`, `data-turn-position`
+ * (`single`, or `start|middle|end` for the agent's consecutive rows, which read as one turn) and,
+ * for a sub-agent's rows, `data-subagent-depth`; where the agent changes within a turn, the row
+ * begins with a hand-off line (`data-slot="thread-handoff"`).
  */
 const Messages = forwardRef<HTMLDivElement, ThreadMessagesProps>(function ThreadMessages({ asChild, renderRow, rowClassName, className, style, children, ...props }, ref) {
-  const { rows, state, virtualizer } = useThreadContext("Messages");
+  const { rows, layouts, state, virtualizer } = useThreadContext("Messages");
+  const t = useLabels();
   if (rows.length === 0) return null;
   const Comp = asChild ? Slot.Root : "div";
   return (
@@ -217,19 +227,32 @@ const Messages = forwardRef<HTMLDivElement, ThreadMessagesProps>(function Thread
       style={{ ...style, height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}
     >
       <Slot.Slottable>{children}</Slot.Slottable>
-      {virtualizer.getVirtualItems().map((item) => (
-        <div
-          key={item.key}
-          data-slot="thread-row"
-          data-index={item.index}
-          data-row-id={rows[item.index]}
-          ref={virtualizer.measureElement}
-          className={cn(threadVariants({ part: "row" }), rowClassName)}
-          style={{ transform: `translateY(${item.start}px)` }}
-        >
-          {renderRow ? renderRow(rows[item.index]!) : <MessageRenderer id={rows[item.index]!} />}
-        </div>
-      ))}
+      {virtualizer.getVirtualItems().map((item) => {
+        const layout = layouts[item.index];
+        const handoff = layout?.handoff;
+        return (
+          <div
+            key={item.key}
+            data-slot="thread-row"
+            data-index={item.index}
+            data-row-id={rows[item.index]}
+            data-turn-position={layout?.turn}
+            data-subagent-depth={layout?.depth || undefined}
+            ref={virtualizer.measureElement}
+            className={cn(threadVariants({ part: "row" }), rowClassName)}
+            style={{ transform: `translateY(${item.start}px)` }}
+          >
+            {handoff ? (
+              <p data-slot="thread-handoff" className="pl:mb-1 pl:flex pl:items-center pl:gap-2 pl:text-xs pl:text-muted-foreground pl:before:h-px pl:before:w-4 pl:before:bg-border">
+                {t.support.handoff(handoff.from || t.roleAssistant, handoff.to || t.roleAssistant)}
+              </p>
+            ) : null}
+            <RowLayoutContext.Provider value={layout}>
+              {renderRow ? renderRow(rows[item.index]!) : <MessageRenderer id={rows[item.index]!} />}
+            </RowLayoutContext.Provider>
+          </div>
+        );
+      })}
     </Comp>
   );
 });

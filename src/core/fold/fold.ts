@@ -23,6 +23,7 @@ import { TRANSPORT_SOURCE } from "../transport/types";
 import type { ThreadState } from "./types";
 import { withHeldEdits, withoutHeldPaths } from "../state/heldEdits";
 import { setSuggestions, SUGGESTIONS_EVENT } from "./suggestions";
+import { CITATIONS_EVENT, setCitations } from "./citations";
 import { predictFromToolCalls, PREDICT_STATE_EVENT, setPredictions } from "../state/predictState";
 import { markStateRun } from "../state/stateRun";
 
@@ -216,6 +217,7 @@ function applyEvent(d: Draft, raw: unknown): void {
       if (name === INTERACTION_EVENT || name === LANGGRAPH_INTERRUPT_EVENT) customInteraction(d, name, value, event);
       else if (name === PREDICT_STATE_EVENT) setPredictions(d, value, event);
       else if (name === SUGGESTIONS_EVENT) setSuggestions(d, value, event);
+      else if (name === CITATIONS_EVENT) setCitations(d, value, event);
       return;
     }
     default: {

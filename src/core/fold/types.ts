@@ -6,6 +6,7 @@ import type { StatePredictions } from "../state/predictState";
 import type { StateRun } from "../state/stateRun";
 import type { BranchSet } from "../branches";
 import type { Suggestions } from "./suggestions";
+import type { MessageSupport } from "./citations";
 import type {
   ActivityMessage,
   AssistantMessage,
@@ -221,6 +222,8 @@ export interface ThreadState {
   branches?: Readonly<Record<string, BranchSet>>;
   /** The quick replies the agent offered last (`CUSTOM parley.suggestions`), with the run that offered them. */
   suggestions?: Suggestions;
+  /** The sources and confidence the agent gave for its answers (`CUSTOM parley.citations`), by message id. */
+  citations?: Readonly<Record<string, MessageSupport>>;
 }
 
 /**

@@ -42,6 +42,7 @@ export interface ThreadSnapshot {
   /** The versions an edit or a regeneration left (each fork's other branches), and the agent's latest quick replies. */
   branches?: ThreadState["branches"];
   suggestions?: ThreadState["suggestions"];
+  citations?: ThreadState["citations"];
 }
 
 /** Bumped when the shape changes; an older snapshot is refused rather than misread. */
@@ -75,6 +76,7 @@ export function snapshotThread(thread: ThreadState, savedAt: number): ThreadSnap
   if (thread.messages.size !== thread.messageIds.length) snapshot.messageIds = [...thread.messageIds];
   if (thread.branches !== undefined) snapshot.branches = thread.branches;
   if (thread.suggestions !== undefined) snapshot.suggestions = thread.suggestions;
+  if (thread.citations !== undefined) snapshot.citations = thread.citations;
   return snapshot;
 }
 
@@ -124,6 +126,7 @@ export function restoreThread(snapshot: unknown): RestoreResult {
   // A fork's other versions keep their messages in the table, so they can be shown again.
   if (isRecord(s.branches)) thread.branches = s.branches;
   if (isRecord(s.suggestions)) thread.suggestions = s.suggestions;
+  if (isRecord(s.citations)) thread.citations = s.citations;
   thread.status = deriveStatus(thread);
   return { ok: true, thread };
 }

@@ -45,6 +45,9 @@ export const adviceOptionSchema = v.object({
   id: id(),
   label: text(),
   description: v.optional(text()),
+  // Kept as sent and read by the view (a score from 0 to 1, or nothing shown): a bad one is not a
+  // reason to refuse the advice, and checking it here would cost the core entry ~0.2 KB.
+  confidence: v.optional(v.unknown()),
 });
 
 export const advicePayloadSchema = v.object({
@@ -86,6 +89,8 @@ export interface AdviceOption {
   id: string;
   label: string;
   description?: string;
+  /** How sure the agent is of this option, as sent: a number from 0 to 1 is shown as a label ("high confidence · 0.92"), anything else not at all. */
+  confidence?: unknown;
 }
 export interface AdvicePayload {
   content: string;

@@ -41,6 +41,7 @@ const optionSchema = {
     id: { type: "string", minLength: 1, description: "A stable id; the answer names it." },
     label: { type: "string", description: "What the person reads." },
     description: { type: "string" },
+    confidence: { type: "number", minimum: 0, maximum: 1, description: "How sure you are, 0–1." },
   },
   required: ["id", "label"],
 } as const;
