@@ -3,4 +3,5 @@ export type { FormLabels } from "./formLabels";
 export type { InteractionLabels } from "./interactionLabels";
 export type { PermissionLabels } from "./permissionLabels";
 export type { ConversationLabels } from "./conversationLabels";
+export type { AttachmentLabels } from "./attachmentLabels";
 export { useLabels, useLocale, useFormatTime, resolveLabels } from "./LabelsContext";
