@@ -118,7 +118,7 @@ export const RefusedFile: Story = {
   play: async ({ canvasElement }) => {
     const input = fileInput(canvasElement);
     await fireEvent.change(input, { target: { files: [new File(["MZ"], "setup.exe", { type: "application/x-msdownload" }), new File([new Uint8Array(3 * 1024 * 1024)], "scan.png", { type: "image/png" }), image()] } });
-    const alert = within(canvasElement).getByRole("alert");
+    const alert = await within(canvasElement).findByRole("alert", {}, { timeout: 5000 });
     await waitFor(() => expect(alert).toHaveTextContent("scan.png was not attached: it is 3.0 MB, over the 1.0 MB limit."));
   },
 };
@@ -158,7 +158,7 @@ export const RefusedFileChinese: Story = {
   ),
   play: async ({ canvasElement }) => {
     await fireEvent.change(fileInput(canvasElement), { target: { files: [image("a.png"), image("b.png")] } });
-    await waitFor(() => expect(within(canvasElement).getByRole("alert")).toHaveTextContent("未添加 b.png：一条消息最多附带 1 个文件。"));
+    await waitFor(() => expect(within(canvasElement).getByRole("alert")).toHaveTextContent("未添加 b.png：一条消息最多附带 1 个文件。"), { timeout: 5000 });
   },
 };
 

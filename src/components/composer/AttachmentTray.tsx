@@ -2,7 +2,15 @@ import type { KeyboardEvent } from "react";
 import type { Attachment, Attachments } from "../../react/attachments";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
-import { CloseIcon } from "./icons";
+
+/** Remove's icon (here, not with the composer's icons: it loads with the chips). */
+function CloseIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 20 20" width="12" height="12" className="pl:size-3 pl:shrink-0" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+      <path d="M5 5l10 10M15 5 5 15" />
+    </svg>
+  );
+}
 
 export interface AttachmentTrayProps {
   attachments: Attachments;
@@ -85,4 +93,38 @@ export function AttachmentTray({ attachments, onRemoved, className }: Attachment
   );
 }
 AttachmentTray.displayName = "Parley.AttachmentTray";
+
+/**
+ * What is said under the composer about its files: those refused and why (an alert, with
+ * Dismiss), that Send waits for uploads (`waiting`), or that a failed upload holds the message.
+ *
+ * @example
+ * <AttachmentNotices attachments={files} waiting={false} />
+ */
+export function AttachmentNotices({ attachments, waiting }: { attachments: Attachments; waiting: boolean }) {
+  const t = useLabels().attachments;
+  const { refusals, status } = attachments;
+  return (
+    <>
+      {refusals.length ? (
+        <div role="alert" data-slot="composer-attachment-refusals" className="pl:flex pl:items-start pl:gap-2 pl:rounded-md pl:bg-destructive/10 pl:px-2 pl:py-1 pl:text-xs pl:text-destructive">
+          <ul className="pl:m-0 pl:flex-1 pl:list-none pl:p-0">
+            {refusals.map((refusal, i) => (
+              <li key={i}>{t.refused(refusal)}</li>
+            ))}
+          </ul>
+          <button type="button" data-slot="composer-dismiss-refusals" onClick={attachments.dismissRefusals} className="pl:shrink-0 pl:rounded-sm pl:underline pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11">
+            {t.dismiss}
+          </button>
+        </div>
+      ) : null}
+      {waiting || status === "failed" ? (
+        <p data-slot="composer-attachment-status" aria-live="polite" className="pl:m-0 pl:text-xs pl:text-muted-foreground">
+          {status === "failed" ? t.failedHint : t.waiting}
+        </p>
+      ) : null}
+    </>
+  );
+}
+AttachmentNotices.displayName = "Parley.AttachmentNotices";
 export default AttachmentTray;

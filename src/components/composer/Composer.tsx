@@ -36,8 +36,9 @@ export interface ComposerProps {
   attachments?: boolean | AttachmentOptions;
 }
 
-// The chips load with the first attached file.
+// The chips and what is said about them load with the first attached file.
 const AttachmentTray = lazy(() => import("./AttachmentTray"));
+const AttachmentNotices = lazy(() => import("./AttachmentTray").then((m) => ({ default: m.AttachmentNotices })));
 
 /** Files in a paste or a drop (an image copied from a page or a screenshot, files from the desktop). */
 function filesOf(data: DataTransfer | null): File[] {
@@ -298,26 +299,10 @@ export function Composer({ className, placeholder, startActions, endActions, att
           {t.attachments.dropHint}
         </p>
       ) : null}
-      {attaching ? (
-        <div role="alert" data-slot="composer-attachment-refusals" className="pl:contents">
-          {files.refusals.length ? (
-            <div className="pl:flex pl:items-start pl:gap-2 pl:rounded-md pl:bg-destructive/10 pl:px-2 pl:py-1 pl:text-xs pl:text-destructive">
-              <ul className="pl:m-0 pl:flex-1 pl:list-none pl:p-0">
-                {files.refusals.map((refusal, i) => (
-                  <li key={i}>{t.attachments.refused(refusal)}</li>
-                ))}
-              </ul>
-              <button type="button" data-slot="composer-dismiss-refusals" onClick={files.dismissRefusals} className="pl:shrink-0 pl:rounded-sm pl:underline pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11">
-                {t.attachments.dismiss}
-              </button>
-            </div>
-          ) : null}
-        </div>
-      ) : null}
-      {waiting || files.status === "failed" ? (
-        <p data-slot="composer-attachment-status" aria-live="polite" className="pl:m-0 pl:text-xs pl:text-muted-foreground">
-          {files.status === "failed" ? t.attachments.failedHint : t.attachments.waiting}
-        </p>
+      {files.refusals.length || waiting || files.status === "failed" ? (
+        <Suspense fallback={null}>
+          <AttachmentNotices attachments={files} waiting={waiting} />
+        </Suspense>
       ) : null}
       {preview ? (
         <p

@@ -22,11 +22,3 @@ export function PaperclipIcon() {
     </svg>
   );
 }
-
-export function CloseIcon() {
-  return (
-    <svg aria-hidden viewBox="0 0 20 20" width="12" height="12" className="pl:size-3 pl:shrink-0" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
-      <path d="M5 5l10 10M15 5 5 15" />
-    </svg>
-  );
-}
