@@ -18,6 +18,7 @@ import { createIndexedDbThreadStorage } from "../src/persistence";
 import { createPermissions, definePolicy } from "../src/core/policy";
 import "../src/theme/parley.css";
 import { SCENARIOS } from "./agent/scenarios";
+import { demoAttachments } from "./attachments";
 import { HooksComposer, HooksRunError, HooksStatus, HooksThread } from "./HooksPage";
 import { DojoPanel } from "./dojo";
 import { DemoPanels } from "./Panels";
@@ -92,7 +93,7 @@ function KitChat() {
       <Thread className="demo-kit-thread" />
       <AgentStatusIndicator />
       <RunError />
-      <Composer />
+      <Composer attachments={demoAttachments} />
     </div>
   );
 }

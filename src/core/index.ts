@@ -16,3 +16,6 @@ export type { ArgumentProblem, ToolOutcome, ToolParameters } from "./tools/front
 export type { HeldEdits } from "./state/heldEdits";
 export type { StatePrediction, StatePredictions } from "./state/predictState";
 export type { StateRun } from "./state/stateRun";
+// Types only: the limits and the file reading load with the composer's attachments, on first use.
+export { userContent } from "./attachments/userContent";
+export type { AttachmentFile, AttachmentKind, AttachmentLimits, AttachmentRefusal } from "./attachments";

@@ -4,4 +4,5 @@ export type { InteractionLabels } from "./interactionLabels";
 export type { PermissionLabels } from "./permissionLabels";
 export type { ConversationLabels } from "./conversationLabels";
 export type { SupportLabels } from "./supportLabels";
+export type { AttachmentLabels } from "./attachmentLabels";
 export { useLabels, useLocale, useFormatTime, resolveLabels } from "./LabelsContext";

@@ -1,5 +1,6 @@
 import { formEn, formZhCN, type FormLabels } from "./formLabels";
 import { conversationEn, conversationZhCN, type ConversationLabels } from "./conversationLabels";
+import { attachmentsEn, attachmentsZhCN, type AttachmentLabels } from "./attachmentLabels";
 import { interactionEn, interactionZhCN, type InteractionLabels } from "./interactionLabels";
 import { permissionsEn, permissionsZhCN, type PermissionLabels } from "./permissionLabels";
 import { supportEn, supportZhCN, type SupportLabels } from "./supportLabels";
@@ -64,6 +65,8 @@ export interface ParleyLabels {
   permissions: PermissionLabels;
   /** Edit, regenerate, copy, the branch picker and the suggestion chips. */
   conversation: ConversationLabels;
+  /** The composer's attachments: the button, the chips, uploads and refused files. */
+  attachments: AttachmentLabels;
 }
 
 /** English. */
@@ -110,6 +113,7 @@ export const en: ParleyLabels = {
   interaction: interactionEn,
   permissions: permissionsEn,
   conversation: conversationEn,
+  attachments: attachmentsEn,
 };
 
 /** Simplified Chinese. */
@@ -156,6 +160,7 @@ export const zhCN: ParleyLabels = {
   interaction: interactionZhCN,
   permissions: permissionsZhCN,
   conversation: conversationZhCN,
+  attachments: attachmentsZhCN,
 };
 
 /** The dictionaries the kit ships, by BCP 47 tag. */

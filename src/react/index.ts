@@ -32,3 +32,4 @@ export {
   type MessageActions,
   type SuggestionsView,
 } from "./conversation";
+export { useAttachments, type Attachment, type AttachmentOptions, type Attachments, type UploadAttachment } from "./attachments";

@@ -78,12 +78,12 @@ export function useInteractionActions(): InteractionActions {
  * const plan = useReplyPlan(text);
  * plan.kind === "refuse" && <p role="alert">…</p>;
  */
-export function useReplyPlan(text: string): ReplyPlan {
+export function useReplyPlan(text: string, withAttachments = false): ReplyPlan {
   const store = useThreadStore("useReplyPlan");
   const interactions = useStore(store, (s) => s.thread.interactions);
   const isRunning = useStore(store, (s) => s.isRunning);
   // The plan depends on the thread only through its interactions (and whether a run is going).
-  return useMemo(() => planReply({ ...store.getState().thread, interactions }, text, isRunning), [store, interactions, text, isRunning]);
+  return useMemo(() => planReply({ ...store.getState().thread, interactions }, text, isRunning, withAttachments), [store, interactions, text, isRunning, withAttachments]);
 }
 
 /**

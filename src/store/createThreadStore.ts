@@ -13,6 +13,7 @@ import { createFrameBatcher, type BatchMode } from "./frameBatcher";
 import { createFrontendTools, type FrontendTool } from "./frontendTools";
 import { toolOutcomeMessage } from "../core/tools/frontendTools";
 import { answerStart } from "../core/branches";
+import { isUserContent, userContent } from "../core/attachments/userContent";
 import { createEventRecorder, type EventRecorder, type TraceOption } from "./eventRecorder";
 
 export type { RunOptions };
@@ -96,8 +97,9 @@ export interface ThreadStoreState {
    * What the composer sends: a numbered reply answers its question, a number outside the range is
    * refused, words answer open advice that takes free text; with other questions open, the message
    * is sent only with `declineOpen: true` (they are declined first). "等一下" while running pauses.
+   * `attachments` (content parts) go with the words as one message, which then answers nothing.
    */
-  reply: (text: string, options?: { declineOpen?: boolean }) => ReplyResult;
+  reply: (text: string, options?: { declineOpen?: boolean; attachments?: readonly ContentPart[] }) => ReplyResult;
   /** End a grant at once (the person's gesture, from a permissions panel). */
   revoke: (grantId: string) => ActionResult;
   /** The permissions engine the store applies, if any (for the permission card's scope choices). */
@@ -457,7 +459,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     const sendMessage: ThreadStoreState["sendMessage"] = (content, runOptions = {}) => {
       const { agent, isRunning } = get();
       if (!agent || isRunning) return false;
-      if (typeof content === "string" ? !content.trim() : content.length === 0) return false;
+      if (typeof content === "string" ? !content.trim() : content.length === 0 || !isUserContent(content)) return false;
       const { declineOpen: declineFirst, ...rest } = runOptions;
       if (selectPendingIds(get().thread).length) {
         if (!declineFirst) return false;
@@ -539,7 +541,9 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         return count;
       },
       reply(text, replyOptions = {}) {
-        const plan = planReply(get().thread, text, get().isRunning);
+        const attachments = replyOptions.attachments ?? [];
+        const plan = planReply(get().thread, text, get().isRunning, attachments.length > 0);
+        const content = userContent(text, attachments);
         switch (plan.kind) {
           case "answer":
             return { plan, done: settleAndContinue({ type: "answer", interactionId: plan.interactionId, response: plan.response, how: "number-reply", at: now() }).ok };
@@ -548,9 +552,9 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
           case "pause":
             return { plan, done: get().pause() };
           case "send":
-            return { plan, done: sendMessage(text) };
+            return { plan, done: sendMessage(content) };
           case "decline-first":
-            return { plan, done: replyOptions.declineOpen === true && sendMessage(text, { declineOpen: true }) };
+            return { plan, done: replyOptions.declineOpen === true && sendMessage(content, { declineOpen: true }) };
           default:
             return { plan, done: false };
         }

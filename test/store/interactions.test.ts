@@ -1,5 +1,5 @@
 // @vitest-environment node
-import type { Interrupt } from "@ag-ui/core";
+import type { ContentPart, Interrupt } from "@ag-ui/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { answerMessageId, createThreadStore, type Interaction, type ThreadStore, type ThreadStoreOptions } from "../../src";
 import { ev } from "../support/events";
@@ -273,6 +273,28 @@ describe("replies", () => {
     expect(s().reply("actually, a bus", { declineOpen: true }).done).toBe(true);
     expect(interaction(store, "tc1").status).toBe("declined");
     expect(fake.inputs[1]!.messages.at(-1)).toMatchObject({ role: "user", content: "actually, a bus" });
+  });
+
+  it("reply with attachments: '3' and a file is a message with both, never an answer; open questions are declined first", async () => {
+    const { fake, store, s } = setup();
+    s().sendMessage("go");
+    fake.play(adviseCall("tc1"));
+    await tick();
+    const image = { type: "image" as const, source: { type: "url" as const, value: "https://files.example/seat.png", mimeType: "image/png" } };
+    expect(s().reply("3", { attachments: [image] })).toEqual({ plan: { kind: "decline-first", pendingIds: ["tc1"] }, done: false });
+    expect(fake.inputs).toHaveLength(1);
+    expect(s().reply("3", { attachments: [image], declineOpen: true }).done).toBe(true);
+    expect(interaction(store, "tc1").status).toBe("declined");
+    expect(fake.inputs[1]!.messages.at(-1)).toMatchObject({ role: "user", content: [{ type: "text", text: "3" }, image] });
+  });
+
+  it("sendMessage refuses parts of an unknown form, and no run goes out", () => {
+    const { fake, s } = setup();
+    // A data source without its MIME type: nothing can tell the agent how to read the bytes.
+    const bad = [{ type: "image", source: { type: "data", value: "iVBO" } }] as unknown as ContentPart[];
+    expect(s().sendMessage(bad)).toBe(false);
+    expect(s().thread.messageIds).toEqual([]);
+    expect(fake.inputs).toHaveLength(0);
   });
 
   it("a CUSTOM question declined to send a new message is said before that message, once", async () => {

@@ -1,4 +1,5 @@
-import { useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type FormEvent, type MouseEvent, type FocusEvent, type ReactNode } from "react";
+import { lazy, Suspense, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type FormEvent, type MouseEvent, type FocusEvent, type ReactNode, type DragEvent, type ClipboardEvent } from "react";
+import type { ContentPart } from "@ag-ui/core";
 import { useStore } from "zustand";
 import type { ReplyPlan } from "../../core/interactions";
 import { useThreadStore } from "../../react/ParleyProvider";
@@ -8,7 +9,8 @@ import { useLabels } from "../../i18n/LabelsContext";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
 import { ComposerFocusContext } from "./ComposerFocus";
-import { SendIcon, StopIcon } from "./icons";
+import { PaperclipIcon, SendIcon, StopIcon } from "./icons";
+import { useAttachments, type AttachmentOptions } from "../../react/attachments";
 import { SuggestionChips } from "../conversation/SuggestionChips";
 
 /**
@@ -26,6 +28,21 @@ export interface ComposerProps {
   startActions?: ReactNode;
   /** Controls inside the field, just before Send / Stop. */
   endActions?: ReactNode;
+  /**
+   * Lets the person attach files — the attach button, pasted screenshots, files dropped on the
+   * composer — sent as AG-UI content parts. `true` for the default limits and base64 `data`
+   * sources; `{ limits, uploadAttachment }` to change the limits or store files and send URLs.
+   */
+  attachments?: boolean | AttachmentOptions;
+}
+
+// The chips and what is said about them load with the first attached file.
+const AttachmentTray = lazy(() => import("./AttachmentTray"));
+const AttachmentNotices = lazy(() => import("./AttachmentTray").then((m) => ({ default: m.AttachmentNotices })));
+
+/** Files in a paste or a drop (an image copied from a page or a screenshot, files from the desktop). */
+function filesOf(data: DataTransfer | null): File[] {
+  return data ? Array.from(data.files) : [];
 }
 
 const buttonBase = "pl:h-10 pl:rounded-md pl:px-4 pl:font-medium pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60";
@@ -47,7 +64,7 @@ const iconButton = "pl:inline-flex pl:size-9 pl:shrink-0 pl:items-center pl:just
  * @example
  * <Composer placeholder="Ask about your order…" startActions={<AttachButton />} />
  */
-export function Composer({ className, placeholder, startActions, endActions }: ComposerProps) {
+export function Composer({ className, placeholder, startActions, endActions, attachments }: ComposerProps) {
   const t = useLabels();
   const store = useThreadStore("Composer");
   const hasAgent = useStore(store, (s) => s.agent !== undefined);
@@ -57,7 +74,13 @@ export function Composer({ className, placeholder, startActions, endActions }: C
   const paused = useThread((thread) => thread.runs[thread.runs.length - 1]?.status === "paused");
   const [text, setText] = useState("");
   const [confirming, setConfirming] = useState(false);
-  const plan = useReplyPlan(text);
+  const files = useAttachments(typeof attachments === "object" ? attachments : undefined);
+  const attaching = attachments !== undefined && attachments !== false;
+  const hasFiles = files.attachments.length > 0;
+  const [dragging, setDragging] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const plan = useReplyPlan(text, hasFiles);
   const reasonId = useId();
   const previewId = useId();
   const pauseReasonId = useId();
@@ -85,11 +108,22 @@ export function Composer({ className, placeholder, startActions, endActions }: C
       if (event.relatedTarget) runControlFocused.current = false;
     },
   };
-  const submit = (declineOpen = false) => {
-    if (state === "no-agent" || !text.trim()) return;
-    const result = reply(text, { declineOpen });
+  const submit = async (declineOpen = false) => {
+    if (state === "no-agent" || (!text.trim() && !hasFiles) || waiting) return;
+    let parts: ContentPart[] | undefined;
+    if (hasFiles) {
+      // Send waits for the uploads; a failed one stays on its chip, with what was typed.
+      setWaiting(true);
+      parts = await files.settled();
+      setWaiting(false);
+      if (!parts) return;
+    }
+    // Words typed while the uploads finished go too.
+    const words = input.current?.value ?? text;
+    const result = reply(words, { declineOpen, attachments: parts });
     if (result.done) {
       setText("");
+      files.clear();
       setConfirming(false);
     } else if (result.plan.kind === "decline-first") {
       setConfirming(true);
@@ -106,8 +140,35 @@ export function Composer({ className, placeholder, startActions, endActions }: C
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    submit();
+    void submit();
   };
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const pasted = filesOf(event.clipboardData);
+    if (!attaching || !pasted.length) return;
+    // A screenshot arrives as a file alone; copied text with an image keeps its text.
+    if (!event.clipboardData.getData("text/plain")) event.preventDefault();
+    void files.add(pasted);
+  };
+  const carriesFiles = (event: DragEvent) => attaching && state !== "no-agent" && Array.from(event.dataTransfer.types).includes("Files");
+  const drop = attaching
+    ? {
+        onDragOver(event: DragEvent) {
+          if (!carriesFiles(event)) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = "copy";
+          setDragging(true);
+        },
+        onDragLeave(event: DragEvent<HTMLFormElement>) {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+        },
+        onDrop(event: DragEvent) {
+          setDragging(false);
+          if (!carriesFiles(event)) return;
+          event.preventDefault();
+          void files.add(filesOf(event.dataTransfer));
+        },
+      }
+    : {};
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === "Escape" && confirming) {
       setConfirming(false);
@@ -120,7 +181,7 @@ export function Composer({ className, placeholder, startActions, endActions }: C
     }
     if (event.key !== "Enter" || event.shiftKey || isComposing(event)) return;
     event.preventDefault();
-    submit();
+    void submit();
   };
 
   const preview = previewOf(plan, t);
@@ -130,14 +191,49 @@ export function Composer({ className, placeholder, startActions, endActions }: C
     <form
       data-slot="composer"
       data-state={state}
+      data-drag={attaching ? (dragging ? "over" : "none") : undefined}
       onSubmit={onSubmit}
+      {...drop}
       className={cn("pl:mx-auto pl:flex pl:w-full pl:max-w-column pl:flex-col pl:gap-1 pl:bg-background pl:px-4 pl:pt-2 pl:pb-3", className)}
     >
       <SuggestionChips />
+      {hasFiles ? (
+        <Suspense fallback={null}>
+          <AttachmentTray attachments={files} onRemoved={() => input.current?.focus()} />
+        </Suspense>
+      ) : null}
       <div
         data-slot="composer-field"
-        className="pl:flex pl:items-end pl:gap-1.5 pl:rounded-3xl pl:border pl:border-border pl:bg-background pl:p-1.5 pl:shadow-float pl:focus-within:border-ring pl:has-[textarea:disabled]:bg-muted"
+        className="pl:relative pl:flex pl:items-end pl:gap-1.5 pl:rounded-3xl pl:border pl:border-border pl:bg-background pl:p-1.5 pl:shadow-float pl:focus-within:border-ring pl:has-[textarea:disabled]:bg-muted pl:in-data-[drag=over]:border-2 pl:in-data-[drag=over]:border-dashed pl:in-data-[drag=over]:border-primary"
       >
+        {attaching ? (
+          <>
+            <button
+              type="button"
+              data-slot="composer-attach"
+              aria-label={t.attachments.attach}
+              disabled={state === "no-agent"}
+              onClick={() => fileInput.current?.click()}
+              className={cn(iconButton, "pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground")}
+            >
+              <PaperclipIcon />
+            </button>
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              tabIndex={-1}
+              data-slot="composer-file-input"
+              accept={files.accept}
+              onChange={(event) => {
+                void files.add(Array.from(event.target.files ?? []));
+                // The same file picked again after removing it still fires a change.
+                event.target.value = "";
+              }}
+            />
+          </>
+        ) : null}
         {startActions}
         <textarea
           ref={input}
@@ -153,6 +249,7 @@ export function Composer({ className, placeholder, startActions, endActions }: C
             setConfirming(false);
           }}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           rows={1}
           // The field shows focus (its border); the text box itself needs no second ring.
           className="pl:field-sizing-content pl:max-h-48 pl:min-h-9 pl:flex-1 pl:resize-none pl:bg-transparent pl:px-3 pl:py-1.5 pl:text-body pl:text-foreground pl:outline-none pl:placeholder:text-muted-foreground pl:disabled:cursor-not-allowed pl:pointer-coarse:min-h-11 pl:pointer-coarse:py-2.5"
@@ -190,13 +287,23 @@ export function Composer({ className, placeholder, startActions, endActions }: C
             type="submit"
             data-slot="composer-send"
             aria-label={t.send}
-            disabled={state === "no-agent" || !text.trim() || refused}
+            disabled={state === "no-agent" || (!text.trim() && !hasFiles) || refused || files.status === "failed" || waiting}
             className={cn(iconButton, "pl:bg-primary pl:text-primary-foreground pl:hover:opacity-90")}
           >
             <SendIcon />
           </button>
         )}
       </div>
+      {dragging ? (
+        <p data-slot="composer-drop-hint" aria-hidden className="pl:m-0 pl:text-center pl:text-xs pl:font-medium pl:text-primary">
+          {t.attachments.dropHint}
+        </p>
+      ) : null}
+      {files.refusals.length || waiting || files.status === "failed" ? (
+        <Suspense fallback={null}>
+          <AttachmentNotices attachments={files} waiting={waiting} />
+        </Suspense>
+      ) : null}
       {preview ? (
         <p
           id={previewId}
@@ -211,7 +318,7 @@ export function Composer({ className, placeholder, startActions, endActions }: C
       {confirming && plan.kind === "decline-first" ? (
         <div role="alertdialog" aria-labelledby={`${previewId}-confirm`} data-slot="composer-confirm" className="pl:flex pl:flex-wrap pl:items-center pl:gap-2 pl:rounded-md pl:bg-muted pl:p-2 pl:text-xs pl:text-foreground">
           <span id={`${previewId}-confirm`}>{t.interaction.declineFirst(plan.pendingIds.length)}</span>
-          <button type="button" data-slot="composer-decline-and-send" onClick={() => submit(true)} className={cn(buttonBase, "pl:h-8 pl:bg-primary pl:px-3 pl:text-primary-foreground")}>
+          <button type="button" data-slot="composer-decline-and-send" onClick={() => void submit(true)} className={cn(buttonBase, "pl:h-8 pl:bg-primary pl:px-3 pl:text-primary-foreground")}>
             {t.interaction.declineAndSend}
           </button>
           <button type="button" data-slot="composer-keep-editing" onClick={() => { setConfirming(false); input.current?.focus(); }} className={cn(secondaryButton, "pl:h-8 pl:px-3")}>

@@ -14,3 +14,11 @@ export function StopIcon() {
     </svg>
   );
 }
+
+export function PaperclipIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 20 20" width="18" height="18" className="pl:size-4.5 pl:shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <path d="m16 9.5-5.8 5.8a3.6 3.6 0 0 1-5.1-5.1l6.2-6.2a2.4 2.4 0 0 1 3.4 3.4l-6.1 6.1a1.2 1.2 0 0 1-1.7-1.7L12.5 6" />
+    </svg>
+  );
+}

@@ -10,6 +10,7 @@ import type { AuditRecord, Grant } from "../policy/types";
 import { holdChangedKeys } from "../state/heldEdits";
 import { checkResponse } from "./checkResponse";
 import { forkAt, switchAt } from "../branches";
+import { isUserContent } from "../attachments/userContent";
 
 /**
  * The person's door. Everything this side of the wire does to a thread — the person's message,
@@ -18,7 +19,7 @@ import { forkAt, switchAt } from "../branches";
  * answer or decline: that is what makes "the agent cannot approve itself" hold by structure.
  */
 export type ClientAction =
-  /** The person's own message (or a tool result the app computed). */
+  /** The person's own message — text, or content parts with its attachments (see `userContent`) — or a tool result the app computed. */
   | { type: "append-message"; message: Message }
   /** The run ended on this side: `cancelled` (Stop) or `error` (the transport failed). */
   | { type: "end-run"; status: "cancelled" | "error"; failure?: RunFailure; runId?: string }
@@ -124,6 +125,9 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
     }
     case "end-run":
       return undefined;
+    case "append-message":
+      // The person's message with attachments: each part must be one the agent can read.
+      return action.message?.role === "user" && !isUserContent(action.message.content) ? { code: "invalid-response", message: "The message has content parts of an unknown form." } : undefined;
     case "truncate":
       return thread.messages.get(action.fromMessageId) ? undefined : { code: "unknown-message", message: `There is no message "${action.fromMessageId}".` };
     case "fork":

@@ -25,17 +25,18 @@ export type ReplyPlan =
   | { kind: "empty" };
 
 /**
- * Plans what sending `text` does to `thread`.
+ * Plans what sending `text` does to `thread`. With attachments, the words go with the files as a
+ * message: never a numbered answer or a pause, and open questions are declined first.
  *
  * @example
  * planReply(thread, "3号", false); // { kind: "answer", interactionId: "t1", response: { action: "choose", … } }
  * planReply(thread, "9", false);   // { kind: "refuse", reason: "out-of-range", numbers: [9], range: "1–3" }
  */
-export function planReply(thread: ThreadState, text: string, isRunning: boolean): ReplyPlan {
-  if (!text.trim()) return { kind: "empty" };
-  if (isRunning) return isPauseRequest(text) ? { kind: "pause" } : { kind: "busy" };
+export function planReply(thread: ThreadState, text: string, isRunning: boolean, withAttachments = false): ReplyPlan {
+  if (!text.trim() && !withAttachments) return { kind: "empty" };
+  if (isRunning) return !withAttachments && isPauseRequest(text) ? { kind: "pause" } : { kind: "busy" };
   const range = selectRespondable(thread);
-  if (range.numbers.length) {
+  if (range.numbers.length && !withAttachments) {
     const resolved = resolveReply(text, { numbers: range.numbers, multiple: range.items.some((i) => i.multiple) });
     if (resolved.kind === "out-of-range") return { kind: "refuse", reason: "out-of-range", numbers: resolved.numbers, range: formatRange(range.numbers) };
     if (resolved.kind === "ambiguous") return { kind: "refuse", reason: "ambiguous", numbers: resolved.numbers, range: formatRange(range.numbers) };
@@ -57,7 +58,7 @@ export function planReply(thread: ThreadState, text: string, isRunning: boolean)
   for (let i = pending.length - 1; i >= 0; i--) {
     const interaction = thread.interactions.get(pending[i] as string);
     const envelope = interaction?.envelope;
-    if (envelope?.messageType === "advice" && envelope.payload.allowFreeText) return { kind: "free-text", interactionId: interaction!.id, text: text.trim() };
+    if (!withAttachments && envelope?.messageType === "advice" && envelope.payload.allowFreeText) return { kind: "free-text", interactionId: interaction!.id, text: text.trim() };
   }
   return { kind: "decline-first", pendingIds: pending };
 }

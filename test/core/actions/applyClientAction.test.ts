@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   answerMessageId,
   applyClientAction,
+  buildRunInput,
   deriveStatus,
   interactionRowId,
   refusalOf,
@@ -11,6 +12,7 @@ import {
   type ClientAction,
   type InteractionResponse,
   type ThreadState,
+  userContent,
 } from "../../../src/core";
 import { ev } from "../../support/events";
 import { fresh, fold, interaction } from "../../support/thread";
@@ -378,5 +380,19 @@ describe("append-message", () => {
     const row = { id: "x", role: "interaction", interactionId: "tc1", messageType: "advice" } as unknown as Message;
     expect(apply(s, { type: "append-message", message: row })).toBe(s);
     expect(apply(s, { type: "append-message", message: { id: interactionRowId("tc1"), role: "user", content: "approve" } })).toBe(s);
+  });
+
+  it("a message with attachments (userContent) goes through the door, and buildRunInput sends its parts as they are", () => {
+    const image = { type: "image" as const, source: { type: "data" as const, value: "iVBORw0KGgo=", mimeType: "image/png" }, metadata: { filename: "shot.png", size: 8 } };
+    const pdf = { type: "document" as const, source: { type: "url" as const, value: "https://files.example/report.pdf", mimeType: "application/pdf" } };
+    const s = apply(fresh(), { type: "append-message", message: { id: "u1", role: "user", content: userContent("What do these say?", [image, pdf]) } });
+    expect(buildRunInput(s, { runId: "r2" }).messages).toEqual([{ id: "u1", role: "user", content: [{ type: "text", text: "What do these say?" }, image, pdf] }]);
+  });
+
+  it("refuses a user message whose parts are of an unknown form, saying so", () => {
+    const s = fresh();
+    const action = { type: "append-message", message: { id: "u1", role: "user", content: [{ type: "image", source: { type: "data", value: "x" } }] } } as unknown as ClientAction;
+    expect(refusalOf(s, action)).toEqual({ code: "invalid-response", message: "The message has content parts of an unknown form." });
+    expect(apply(s, action)).toBe(s);
   });
 });

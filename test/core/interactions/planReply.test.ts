@@ -149,3 +149,17 @@ describe("pauseBlocker", () => {
     expect(pauseBlocker(s)?.id).toBe("tc1");
   });
 });
+
+describe("planReply with attachments", () => {
+  it("words with files are a message: never a numbered answer or free text; open questions are declined first", () => {
+    expect(planReply(pending(), "3", false, true)).toEqual({ kind: "decline-first", pendingIds: ["q"] });
+    expect(planReply(pending({ allowFreeText: true }), "this one", false, true)).toEqual({ kind: "decline-first", pendingIds: ["q"] });
+    expect(planReply(fresh(), "3", false, true)).toEqual({ kind: "send" });
+  });
+
+  it("files alone, without words, are sent; while the agent runs, even 'wait' with a file is not a pause", () => {
+    expect(planReply(fresh(), "", false, true)).toEqual({ kind: "send" });
+    expect(planReply(fresh(), "", false)).toEqual({ kind: "empty" });
+    expect(planReply(fresh(), "wait", true, true)).toEqual({ kind: "busy" });
+  });
+});
