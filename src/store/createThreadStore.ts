@@ -6,6 +6,7 @@ import { answerInWords, pauseBlocker, planReply, selectInteractions, selectPendi
 import { buildRunInput, type RunOptions } from "../core/run-input";
 import type { AgentLike, EventSubscription } from "../core/transport/types";
 import type { PermissionsEngine } from "../core/policy/engine";
+import type { AuditRecord } from "../core/policy/types";
 import { isDevelopment } from "../core/dev";
 import { describeRunFailure } from "./describeRunFailure";
 import { answerRevokeCalls, auditForgeries, decideByPermissions, grantForApproval } from "./permissionSteps";
@@ -161,6 +162,24 @@ export interface ThreadStoreState {
   declaredTools: readonly string[];
   /** The event log, when the store was created with `trace`. */
   trace: EventRecorder | undefined;
+  /**
+   * The person's grants and audit log kept across threads (`keepPermissions` of
+   * `parley-ui/persistence` sets it): whether the storage answers, why not, and the log as kept
+   * (other threads' decisions too). Undefined when nothing keeps them.
+   */
+  keptPermissions: KeptPermissionsState | undefined;
+}
+
+/**
+ * Where keeping the person's permissions stands: `loading` until the stored grants are taken up,
+ * then `ready`, or `failed` (quota, IndexedDB blocked): the decisions go on in memory, and
+ * `problem` says what went wrong (also set on `ready` when stored records had to be dropped).
+ */
+export interface KeptPermissionsState {
+  status: "loading" | "ready" | "failed";
+  problem?: string;
+  /** The person's audit log as kept, oldest first (bounded: the oldest are dropped). */
+  audit: readonly AuditRecord[];
 }
 
 export type ThreadStore = StoreApi<ThreadStoreState>;
@@ -492,6 +511,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       agent: options.agent,
       permissions,
       trace,
+      keptPermissions: undefined,
       declaredTools: declaredToolNames(),
       isRunning: false,
       reconnecting: undefined,

@@ -7,6 +7,7 @@ import type { RunFailure, RunRecord, ThreadState } from "../fold/types";
 import { toolResultContent } from "../interactions/delivery";
 import type { AnswerMethod, Interaction, InteractionResponse } from "../interactions/types";
 import type { AuditRecord, Grant } from "../policy/types";
+import { grantStatus, mergeGrant } from "../policy/grants";
 import { holdChangedKeys } from "../state/heldEdits";
 import { checkResponse } from "./checkResponse";
 import { forkAt, switchAt } from "../branches";
@@ -51,6 +52,12 @@ export type ClientAction =
   | { type: "record-forgery"; eventIndex: number; detail: string; at: number }
   /** A grant ends: by the person (click), the app, or the agent's revoke tool on the person's word. */
   | { type: "revoke"; grantId: string; by: string; how: "click" | "app" | "agent-revoke"; at: number }
+  /**
+   * The person's grants as kept elsewhere (their storage, another tab): a live grant this thread
+   * lacks is added; one it has takes the other's revocation and use count (`mergeGrant`), never a
+   * wider reach. Not a decision: nothing is audited (it was where it was made).
+   */
+  | { type: "adopt-grants"; grants: readonly Grant[]; at: number }
   /** The deadline passed: the kit declines for the person (default-deny). */
   | { type: "timeout"; interactionId: string; at: number }
   /** The app takes a question back; nothing is sent for it. */
@@ -251,6 +258,20 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       const grant = d.s.grants.find((g) => g.id === action.grantId) as Grant;
       putGrant(d, { ...grant, revokedAt: action.at, revokedBy: action.by });
       audit(d, { at: action.at, decision: "revoked", how: action.how, who: action.by, operation: grant.operation, grantId: grant.id });
+      break;
+    }
+    case "adopt-grants": {
+      let changed = false;
+      for (const grant of Array.isArray(action.grants) ? (action.grants as readonly Grant[]) : []) {
+        const status = grantStatus(grant, action.at);
+        if (status === "invalid") continue;
+        const local = d.s.grants.find((g) => g.id === grant.id);
+        const next = local ? mergeGrant(local, grant) : status === "live" ? grant : local;
+        if (next === local) continue;
+        putGrant(d, next!);
+        changed = true;
+      }
+      if (!changed) return thread;
       break;
     }
     case "withdraw": {
