@@ -21,6 +21,7 @@ import { SCENARIOS } from "./agent/scenarios";
 import { HooksComposer, HooksRunError, HooksStatus, HooksThread } from "./HooksPage";
 import { DojoPanel } from "./dojo";
 import { DemoPanels } from "./Panels";
+import { SpeakPending } from "./SpeakPending";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -208,6 +209,7 @@ export function App() {
             <DojoPanel />
           </>
         ) : null}
+        <SpeakPending locale={LOCALE} />
         <StatePanel />
         <ProtocolErrors />
       </Panels>
