@@ -297,7 +297,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         for (const interaction of selectInteractions(thread)) {
           if (interaction.status === "pending" && interaction.deadline !== undefined && interaction.deadline <= at) {
             thread = applyClientAction(thread, { type: "timeout", interactionId: interaction.id, at });
-            if (interaction.origin.kind === "tool") owesRun = true;
+            if (interaction.origin.kind === "tool" || interaction.origin.kind === "frontend-tool") owesRun = true;
           }
         }
         set({ thread });
@@ -457,7 +457,11 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
 
     const settleAndContinue = (action: ClientAction): ActionResult => {
       const result = act(action);
-      if (result.ok) continueIfAnswered();
+      if (result.ok) {
+        // An approval on a front-end tool's permission card lets its handler run.
+        tools.start();
+        continueIfAnswered();
+      }
       return result;
     };
 

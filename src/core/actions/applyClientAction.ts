@@ -5,7 +5,9 @@ import { endRun } from "../fold/runs";
 import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, takeMessage } from "../fold/shared";
 import type { RunFailure, RunRecord, ThreadState } from "../fold/types";
 import { toolResultContent } from "../interactions/delivery";
-import type { AnswerMethod, Interaction, InteractionResponse } from "../interactions/types";
+import type { AnswerMethod, Interaction, InteractionResponse, InteractionRow } from "../interactions/types";
+import { toolPermissionId, toolPermissionInteraction } from "../interactions/toolPermission";
+import type { PermissionRequestPayload } from "../protocol/envelope";
 import type { AuditRecord, Grant } from "../policy/types";
 import { grantStatus, mergeGrant } from "../policy/grants";
 import { holdChangedKeys } from "../state/heldEdits";
@@ -34,6 +36,13 @@ export type ClientAction =
   | { type: "decline"; interactionId: string; how: AnswerMethod; at: number; who?: string }
   /** A permission request a live grant of the person's covers: approved citing it (`grant` as used now). */
   | { type: "approve-by-grant"; interactionId: string; grant: Grant; at: number }
+  /** A front-end tool call a live grant covers: its handler may run, and the use is counted and audited. */
+  | { type: "approve-by-grant"; toolCallId: string; grant: Grant; at: number }
+  /**
+   * A front-end tool call the app's policy wants a person to confirm: a permission card of its own
+   * (origin `frontend-tool`) waits for them; the handler runs only on approval.
+   */
+  | { type: "ask-for-tool"; toolCallId: string; request: PermissionRequestPayload; at: number; timeoutMs?: number }
   /** A permission request the app's policy forbids: declined without asking. */
   | { type: "deny-by-policy"; interactionId: string; reason: string; at: number; who?: string }
   /** A front-end tool call the app's policy forbids: answered with a refusal, without running. */
@@ -99,6 +108,9 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
       return grant.revokedAt !== undefined ? { code: "not-open", message: "This grant was already revoked." } : undefined;
     }
     case "tool-result":
+      return toolCallRefusal(thread, action.toolCallId);
+    case "ask-for-tool":
+      if (thread.interactions.get(toolPermissionId(action.toolCallId))) return { code: "not-open", message: "This tool call was already asked about." };
       return toolCallRefusal(thread, action.toolCallId);
     case "answer":
     case "decline":
@@ -227,8 +239,21 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
     case "timeout":
       settle(d, action.interactionId, "timed_out", action.at, "timeout");
       break;
+    case "ask-for-tool": {
+      const call = d.s.toolCalls.get(action.toolCallId)!;
+      const interaction = toolPermissionInteraction(call.id, call.name, action.request, { at: action.at, ...(call.runId ? { runId: call.runId } : {}), ...(action.timeoutMs !== undefined ? { timeoutMs: action.timeoutMs } : {}) });
+      const row: InteractionRow = { id: interaction.rowId, role: "interaction", interactionId: interaction.id, messageType: "permission_request" };
+      addMessage(d, d.adopt(row));
+      d.edit("interactions").set(d.adopt(interaction));
+      (d.edit("interactionIds") as string[]).push(interaction.id);
+      break;
+    }
     case "approve-by-grant":
       putGrant(d, action.grant);
+      if ("toolCallId" in action) {
+        audit(d, { at: action.at, decision: "approved_by_grant", how: "grant", who: action.grant.grantedBy, operation: action.grant.operation, grantId: action.grant.id }, `${action.toolCallId}:approved_by_grant:${action.at}`);
+        break;
+      }
       settle(d, action.interactionId, "answered", action.at, "grant", { approved: true, scope: action.grant.scope, grantId: action.grant.id }, action.grant.grantedBy);
       break;
     case "deny-by-policy":
@@ -280,7 +305,7 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       edited.settledAt = action.at;
       if (action.reason) edited.problem = action.reason;
       // A tool call must still get a result, or the next run's history is one model APIs reject.
-      if (edited.origin.kind === "tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent("withdrawn"));
+      if (edited.origin.kind === "tool" || edited.origin.kind === "frontend-tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent("withdrawn"));
       break;
     }
     case "deliver": {
@@ -334,10 +359,12 @@ function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_o
   if (reason !== undefined) edited.problem = reason;
   if (response !== undefined) edited.response = normaliseResponse(edited, response);
   else delete edited.response;
+  const approved = edited.response && "approved" in edited.response ? edited.response.approved : undefined;
   if (edited.origin.kind === "tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent(status, edited.response));
+  // A front-end tool the person approved is answered by its handler; anything else answers it now.
+  else if (edited.origin.kind === "frontend-tool" && approved !== true) writeToolResult(d, edited.origin.toolCallId, toolResultContent(status === "answered" ? "declined" : status));
   if (!audited) return;
   const envelope = edited.envelope;
-  const approved = edited.response && "approved" in edited.response ? edited.response.approved : undefined;
   const decision: AuditRecord["decision"] =
     how === "grant" ? "approved_by_grant"
     : how === "policy" ? "denied_by_policy"
