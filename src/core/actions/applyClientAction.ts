@@ -241,9 +241,8 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       break;
     case "ask-for-tool": {
       const call = d.s.toolCalls.get(action.toolCallId)!;
-      const interaction = toolPermissionInteraction(call.id, call.name, action.request, { at: action.at, ...(call.runId ? { runId: call.runId } : {}), ...(action.timeoutMs !== undefined ? { timeoutMs: action.timeoutMs } : {}) });
-      const row: InteractionRow = { id: interaction.rowId, role: "interaction", interactionId: interaction.id, messageType: "permission_request" };
-      addMessage(d, d.adopt(row));
+      const interaction = toolPermissionInteraction(call.id, call.name, action.request, { at: action.at, runId: call.runId, timeoutMs: action.timeoutMs });
+      addMessage(d, d.adopt({ id: interaction.rowId, role: "interaction", interactionId: interaction.id, messageType: "permission_request" } satisfies InteractionRow));
       d.edit("interactions").set(d.adopt(interaction));
       (d.edit("interactionIds") as string[]).push(interaction.id);
       break;

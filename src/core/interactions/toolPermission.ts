@@ -27,20 +27,21 @@ export function toolPermissionId(toolCallId: string): string {
  * @example
  * toolPermissionInteraction("call-7", { operation: "delete_file", summary: "Delete report.pdf", categories: ["destructive"], args }, { at: Date.now() });
  */
-export function toolPermissionInteraction(toolCallId: string, toolName: string, request: PermissionRequestPayload, options: { at: number; runId?: string; timeoutMs?: number }): Interaction {
+export function toolPermissionInteraction(toolCallId: string, toolName: string, request: PermissionRequestPayload, options: { at: number; runId?: string | undefined; timeoutMs?: number | undefined }): Interaction {
   const id = toolPermissionId(toolCallId);
+  const { at, runId, timeoutMs } = options;
   const interaction: Interaction = {
     id,
     rowId: interactionRowId(id),
     messageType: "permission_request",
-    envelope: { messageId: id, messageType: "permission_request", timestamp: options.at, allowInterrupt: true, context: {}, payload: request },
+    envelope: { messageId: id, messageType: "permission_request", timestamp: at, allowInterrupt: true, context: {}, payload: request },
     origin: { kind: "frontend-tool", toolCallId, toolName },
     status: "pending",
     numbers: [],
-    createdAt: options.at,
-    receivedAt: options.at,
+    createdAt: at,
+    receivedAt: at,
   };
-  if (options.runId) interaction.runId = options.runId;
-  if (options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs) && options.timeoutMs > 0) interaction.deadline = options.at + options.timeoutMs;
+  if (runId) interaction.runId = runId;
+  if (timeoutMs! > 0 && timeoutMs! < Infinity) interaction.deadline = at + timeoutMs!;
   return interaction;
 }

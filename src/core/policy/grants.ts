@@ -240,16 +240,21 @@ export function revokeGrant(grant: Grant, options: { by: string; now: number }):
  * mergeGrant(live, revokedInAnotherTab); // revoked here too
  */
 export function mergeGrant(local: Grant, other: Grant): Grant {
-  let merged = local;
   const revokedAt = field(other, "revokedAt");
-  if (field(local, "revokedAt") === undefined && revokedAt !== undefined) {
-    const by = field(other, "revokedBy");
-    merged = { ...merged, revokedAt: typeof revokedAt === "number" ? revokedAt : 0, revokedBy: typeof by === "string" && by ? by : "unknown" };
-  }
   const uses = field(other, "uses");
-  if (isCount(uses) && uses > merged.uses) {
+  const revoke = field(local, "revokedAt") === undefined && revokedAt !== undefined;
+  const use = isCount(uses) && uses > local.uses;
+  if (!revoke && !use) return local;
+  const merged = { ...local };
+  if (revoke) {
+    const by = field(other, "revokedBy");
+    merged.revokedAt = typeof revokedAt === "number" ? revokedAt : 0;
+    merged.revokedBy = typeof by === "string" && by ? by : "unknown";
+  }
+  if (use) {
+    merged.uses = uses;
     const last = field(other, "lastUsedAt");
-    merged = { ...merged, uses, ...(typeof last === "number" ? { lastUsedAt: last } : {}) };
+    if (typeof last === "number") merged.lastUsedAt = last;
   }
   return merged;
 }
