@@ -22,6 +22,7 @@ import { HooksComposer, HooksRunError, HooksStatus, HooksThread } from "./HooksP
 import { DojoPanel } from "./dojo";
 import { DemoPanels } from "./Panels";
 import { SpeakPending } from "./SpeakPending";
+import { KEPT_PERMISSIONS } from "./keptPermissions";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -216,7 +217,7 @@ export function App() {
     </>
   );
   return (
-    <ParleyProvider agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE} trace>
+    <ParleyProvider agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE} keepPermissions={KEPT_PERMISSIONS} trace>
       {UI_MODE === "kit" ? (
         <ParleyUIProvider className="demo-shell" locale={LOCALE} colorScheme="auto">{content}</ParleyUIProvider>
       ) : (

@@ -61,4 +61,36 @@ describe("createIndexedDbPolicyStorage in chromium", () => {
     expect(outcome.lastDecision).toBe("revoked");
     expect(browser.problems).toEqual([]);
   });
+
+  it("in the demo (?persist): a session grant made in one conversation spares the prompt in the next, after a reload", async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${url}?persist`);
+    await page.locator('[data-ui="kit"]').waitFor();
+    const pending = page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=pending]");
+    await page.getByRole("button", { name: "Weekly report (permissions)", exact: true }).click();
+    await pending.first().waitFor({ timeout: 20_000 });
+    await pending.getByRole("radio", { name: /session/i }).click();
+    await pending.getByRole("button", { name: "Approve" }).click();
+    await pending.getByText("regional managers").first().waitFor({ timeout: 15_000 });
+    await pending.getByRole("button", { name: "Decline" }).click();
+    await expect.poll(() => pending.count(), { timeout: 15_000 }).toBe(0);
+    // The agent's reply to the decline ends its run and the thread is saved (debounced): only then is
+    // "forget" final — a save still pending when the page hides would write the old thread back.
+    await page.getByRole("button", { name: "Stop" }).waitFor({ state: "detached", timeout: 15_000 }).catch(() => undefined);
+    await page.waitForTimeout(1_000);
+
+    // A new conversation (the thread is forgotten, the page reloads): the person's grant is still theirs.
+    await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "forget this conversation" }).click()]);
+    await page.locator('[data-ui="kit"]').waitFor();
+    expect(await page.locator("[data-slot=thread] [data-slot=interaction]").count()).toBe(0);
+    await page.locator("[data-slot=permissions-panel] [data-scope=session][data-state=live]").first().waitFor({ timeout: 15_000 });
+    await page.getByRole("button", { name: "Weekly report (permissions)", exact: true }).click();
+    await pending.getByText("regional managers").first().waitFor({ timeout: 20_000 });
+    await page.locator("[data-slot=interaction-outcome][data-how=grant]").first().waitFor();
+    // The audit log shows the first conversation's decisions beside this one's.
+    await page.locator("[data-decision=granted]").first().waitFor();
+    await page.locator("[data-decision=approved_by_grant]").first().waitFor();
+    expect(browser.problems).toEqual([]);
+    await page.close();
+  });
 });
