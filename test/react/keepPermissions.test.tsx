@@ -1,5 +1,5 @@
 import { StrictMode } from "react";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { createThreadStore, ParleyProvider, useAuditView } from "../../src";
 import { createMemoryPolicyStorage, createPermissions } from "../../src/core/policy";
@@ -32,14 +32,15 @@ describe("ParleyProvider keepPermissions", () => {
         </ParleyProvider>
       </StrictMode>,
     );
+    // The module loads on first use (a dynamic import): wait for it, however long it takes here.
+    await waitFor(() => expect(store.getState().keptPermissions).toMatchObject({ status: "ready" }));
     await settle();
     expect(store.getState().thread.grants.map((g) => g.id)).toEqual(["g-old"]);
-    expect(store.getState().keptPermissions).toMatchObject({ status: "ready" });
     expect(screen.getByTestId("log").textContent).toBe("1: granted calendar.read");
 
     act(() => void store.getState().revoke("g-old"));
+    await waitFor(() => expect(screen.getByTestId("log").textContent).toBe("2: revoked calendar.read | granted calendar.read"));
     await settle();
-    expect(screen.getByTestId("log").textContent).toBe("2: revoked calendar.read | granted calendar.read");
     expect((await storage.loadGrants("ana"))[0]!.revokedAt).toBeDefined();
     // StrictMode's doubled effect kept one writer: the revocation is logged once.
     expect((await storage.loadAudit("ana")).map((r) => r.decision)).toEqual(["granted", "revoked"]);
