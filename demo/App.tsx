@@ -23,6 +23,8 @@ import { HooksComposer, HooksRunError, HooksStatus, HooksThread } from "./HooksP
 import { DojoPanel } from "./dojo";
 import { DemoPanels } from "./Panels";
 import { useDemoThreads } from "./Sessions";
+import { SpeakPending } from "./SpeakPending";
+import { KEPT_PERMISSIONS } from "./keptPermissions";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -213,13 +215,14 @@ export function App() {
             <DojoPanel />
           </>
         ) : null}
+        <SpeakPending locale={LOCALE} />
         <StatePanel />
         <ProtocolErrors />
       </Panels>
     </>
   );
   return (
-    <ParleyProvider key={threads?.threadId} threadId={threads?.threadId} agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE ?? threads?.persistence} trace>
+    <ParleyProvider key={threads?.threadId} threadId={threads?.threadId} agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE ?? threads?.persistence} keepPermissions={KEPT_PERMISSIONS} trace>
       {UI_MODE === "kit" ? (
         <ParleyUIProvider className="demo-shell" locale={LOCALE} colorScheme="auto">{content}</ParleyUIProvider>
       ) : (

@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, useState } from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import {
@@ -12,6 +12,7 @@ import {
   type ToolRendererProps,
 } from "../src";
 import { EventType, type BaseEvent } from "@ag-ui/core";
+import { createPermissions, definePolicy } from "../src/core/policy";
 import { e, Kit, storeFrom, user } from "./support/stores";
 
 /**
@@ -108,6 +109,63 @@ export const WaitingRenderTool: Story = {
     const confirm = await canvas.findByRole("button", { name: "Confirm" });
     confirm.click();
     await expect(await canvas.findByText("Confirmed")).toBeInTheDocument();
+  },
+};
+
+/**
+ * A front-end tool the app's policy wants a person to confirm: the call opens a permission card of
+ * its own (origin `frontend-tool`) and the handler runs only once they approve — here after
+ * typing the file name (`typed-confirm`).
+ */
+function DeleteFileTool() {
+  const [deleted, setDeleted] = useState<string[]>([]);
+  useFrontendTool<{ path: string }>({
+    name: "delete_file",
+    description: "Delete a file",
+    handler: ({ path }) => {
+      setDeleted((list) => [...list, path]);
+      return { deleted: path };
+    },
+    permission: { summary: ({ path }) => `Delete ${path}`, categories: ["destructive"], confirmText: ({ path }) => path },
+  });
+  return (
+    <div className="pl:flex pl:flex-col pl:gap-2 pl:p-2 pl:text-foreground">
+      {useMessageIds().map((id) => <MessageRenderer key={id} id={id} />)}
+      <p data-testid="deleted">{deleted.length ? `Deleted: ${deleted.join(", ")}` : "Nothing deleted yet"}</p>
+    </div>
+  );
+}
+const deleteCall = [e.runStarted(), e.textStart("a1"), e.text("a1", "I'll remove the old report."), e.textEnd("a1"), e.toolStart("d1", "delete_file", "a1"), e.toolArgs("d1", '{"path":"report_2024.pdf"}'), e.toolEnd("d1"), e.runFinished()];
+const typedDelete = () => storeFrom(deleteCall, { permissions: createPermissions({ identity: "ana@example.com", policy: definePolicy([{ match: { name: "delete_file" }, decision: "typed-confirm", reason: "Deleting cannot be undone." }]) }) });
+
+/** The policy says `typed-confirm`: the card asks for the file name; approving runs the handler once. */
+export const ToolConfirmedByPolicy: Story = {
+  render: () => <DeleteFileTool />,
+  decorators: [(Story) => <Kit height="auto" make={typedDelete}><Story /></Kit>],
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement);
+    const card = (await canvas.findByText("Delete report_2024.pdf")).closest("[data-slot=interaction]") as HTMLElement;
+    await expect(card).toHaveAttribute("data-origin", "frontend-tool");
+    await expect(canvas.getByTestId("deleted")).toHaveTextContent("Nothing deleted yet");
+    const approve = within(card).getByRole("button", { name: "Approve" });
+    await expect(approve).toBeDisabled();
+    await userEvent.type(within(card).getByLabelText("Type “report_2024.pdf” to confirm"), "report_2024.pdf");
+    await userEvent.click(approve);
+    await expect(await canvas.findByText("Deleted: report_2024.pdf")).toBeInTheDocument();
+    await expect(card).toHaveAttribute("data-state", "answered");
+  },
+};
+
+/** Declined on the card: the handler never runs, and the call is answered as declined. */
+export const ToolDeclinedOnCard: Story = {
+  render: () => <DeleteFileTool />,
+  decorators: [(Story) => <Kit height="auto" make={typedDelete}><Story /></Kit>],
+  play: async ({ canvasElement, userEvent }) => {
+    const canvas = within(canvasElement);
+    const card = (await canvas.findByText("Delete report_2024.pdf")).closest("[data-slot=interaction]") as HTMLElement;
+    await userEvent.click(within(card).getByRole("button", { name: "Decline" }));
+    await expect(card).toHaveAttribute("data-state", "declined");
+    await expect(canvas.getByTestId("deleted")).toHaveTextContent("Nothing deleted yet");
   },
 };
 

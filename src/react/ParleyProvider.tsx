@@ -2,6 +2,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import type { Message } from "@ag-ui/core";
 import { createThreadStore, type RunOptions, type ThreadStore, type ThreadStoreOptions } from "../store/createThreadStore";
 import type { ThreadPersistence } from "../store/persistThread";
+import type { PermissionsKeeping } from "../store/keepPermissions";
 import type { AgentLike } from "../core/transport/types";
 import { isDevelopment } from "../core/dev";
 
@@ -38,6 +39,13 @@ export interface ParleyProviderProps {
    * once, like `threadId`; the code for it loads only when given.
    */
   persistence?: ThreadPersistence;
+  /**
+   * Keep the person's grants and audit log across threads and reloads (`{ storage:
+   * createIndexedDbPolicyStorage(), key: userId }` from `parley-ui/persistence`): standing grants
+   * apply in every thread, revocations everywhere, the log is bounded (`auditLimit`, default 1,000).
+   * Read once; the code loads only when given. Use it with `permissions`.
+   */
+  keepPermissions?: PermissionsKeeping;
   /** Bring your own store (shared with code outside React); otherwise one is made per provider. */
   store?: ThreadStore;
   children?: ReactNode;
@@ -54,7 +62,7 @@ export interface ParleyProviderProps {
  *   <Chat />
  * </ParleyProvider>
  */
-export function ParleyProvider({ agent, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, permissions, persistence, trace, store: given, children }: ParleyProviderProps) {
+export function ParleyProvider({ agent, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, permissions, persistence, keepPermissions, trace, store: given, children }: ParleyProviderProps) {
   const [store] = useState<ThreadStore>(
     () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults, locale, parleyTools, autoContinue, permissions, trace }),
   );
@@ -115,6 +123,22 @@ export function ParleyProvider({ agent, threadId, initialMessages, initialState,
       stop?.();
     };
   }, [store, keptBy]);
+
+  const [personKeeping] = useState(keepPermissions);
+  useEffect(() => {
+    if (!personKeeping) return;
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("../store/keepPermissions").then((m) => {
+      if (cancelled) return;
+      const kept = m.keepPermissions(store, personKeeping);
+      stop = () => kept.stop();
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [store, personKeeping]);
 
   return <ThreadStoreContext.Provider value={store}>{children}</ThreadStoreContext.Provider>;
 }

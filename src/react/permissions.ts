@@ -101,9 +101,13 @@ export interface AuditLogState {
  */
 export function useAuditView(view: AuditView = {}): AuditLogState {
   const store = useThreadStore("useAuditView");
-  const audit = useStore(store, (s) => s.thread.audit);
+  const threadAudit = useStore(store, (s) => s.thread.audit);
+  const personal = useStore(store, (s) => s.keptPermissions?.audit);
   const { decision, query } = view;
   return useMemo(() => {
+    // With the person's log kept (keepPermissions), other threads' decisions show too; each once.
+    const ids = new Set(personal?.map((r) => r.id));
+    const audit = personal ? [...personal, ...threadAudit.filter((r) => !ids.has(r.id))].sort((a, b) => a.at - b.at) : threadAudit;
     const words = query?.trim().toLowerCase() ?? "";
     const kept = filterAudit(audit, decision ? { decision } : {}).filter((record) => !words || (record.operation ?? "").toLowerCase().includes(words));
     return {
@@ -113,5 +117,5 @@ export function useAuditView(view: AuditView = {}): AuditLogState {
       toJson: () => auditToJson(kept),
       toCsv: () => auditToCsv(kept, { bom: true }),
     };
-  }, [audit, decision, query]);
+  }, [threadAudit, personal, decision, query]);
 }

@@ -6,6 +6,7 @@ import { answerInWords, pauseBlocker, planReply, selectInteractions, selectPendi
 import { buildRunInput, type RunOptions } from "../core/run-input";
 import type { AgentLike, EventSubscription } from "../core/transport/types";
 import type { PermissionsEngine } from "../core/policy/engine";
+import type { AuditRecord } from "../core/policy/types";
 import { isDevelopment } from "../core/dev";
 import { describeRunFailure } from "./describeRunFailure";
 import { answerRevokeCalls, auditForgeries, decideByPermissions, grantForApproval } from "./permissionSteps";
@@ -163,6 +164,24 @@ export interface ThreadStoreState {
   declaredTools: readonly string[];
   /** The event log, when the store was created with `trace`. */
   trace: EventRecorder | undefined;
+  /**
+   * The person's grants and audit log kept across threads (`keepPermissions` of
+   * `parley-ui/persistence` sets it): whether the storage answers, why not, and the log as kept
+   * (other threads' decisions too). Undefined when nothing keeps them.
+   */
+  keptPermissions: KeptPermissionsState | undefined;
+}
+
+/**
+ * Where keeping the person's permissions stands: `loading` until the stored grants are taken up,
+ * then `ready`, or `failed` (quota, IndexedDB blocked): the decisions go on in memory, and
+ * `problem` says what went wrong (also set on `ready` when stored records had to be dropped).
+ */
+export interface KeptPermissionsState {
+  status: "loading" | "ready" | "failed";
+  problem?: string;
+  /** The person's audit log as kept, oldest first (bounded: the oldest are dropped). */
+  audit: readonly AuditRecord[];
 }
 
 export type ThreadStore = StoreApi<ThreadStoreState>;
@@ -280,7 +299,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         for (const interaction of selectInteractions(thread)) {
           if (interaction.status === "pending" && interaction.deadline !== undefined && interaction.deadline <= at) {
             thread = applyClientAction(thread, { type: "timeout", interactionId: interaction.id, at });
-            if (interaction.origin.kind === "tool") owesRun = true;
+            if (interaction.origin.kind === "tool" || interaction.origin.kind === "frontend-tool") owesRun = true;
           }
         }
         set({ thread });
@@ -440,7 +459,11 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
 
     const settleAndContinue = (action: ClientAction): ActionResult => {
       const result = act(action);
-      if (result.ok) continueIfAnswered();
+      if (result.ok) {
+        // An approval on a front-end tool's permission card lets its handler run.
+        tools.start();
+        continueIfAnswered();
+      }
       return result;
     };
 
@@ -494,6 +517,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       agent: options.agent,
       permissions,
       trace,
+      keptPermissions: undefined,
       declaredTools: declaredToolNames(),
       isRunning: false,
       reconnecting: undefined,

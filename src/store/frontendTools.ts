@@ -1,7 +1,9 @@
 import type { Tool } from "@ag-ui/core";
-import type { ThreadState } from "../core/fold";
+import type { ThreadState, ToolCallState } from "../core/fold";
 import type { ClientAction } from "../core/actions";
 import type { PermissionsEngine } from "../core/policy/engine";
+import type { PermissionCategory, PermissionRequestPayload } from "../core/protocol/envelope";
+import { toolPermissionId } from "../core/interactions/toolPermission";
 import {
   argumentsRejected,
   declareTool,
@@ -33,6 +35,18 @@ export interface FrontendTool<Args = any> {
   /** A JSON Schema, or a Standard JSON Schema (zod ≥ 4.2, ArkType, valibot's `toStandardJsonSchema`). */
   parameters?: ToolParameters;
   handler?: (args: Args, context: ToolHandlerContext) => unknown;
+  /**
+   * How the permission card reads when the app's policy (`createPermissions`) says a person must
+   * confirm a call first (`confirm` / `typed-confirm`): the handler then runs only on approval.
+   * `confirmText` is what typed confirmation must match (default: the tool's name); `timeoutMs`
+   * declines by itself after that long.
+   */
+  permission?: {
+    summary?: (args: Args) => string;
+    categories?: readonly PermissionCategory[];
+    confirmText?: (args: Args) => string;
+    timeoutMs?: number;
+  };
 }
 
 export interface FrontendToolsHost {
@@ -51,6 +65,16 @@ type Checker = (schema: Record<string, unknown>, args: unknown) => { path: strin
 let checker: Promise<Checker> | undefined;
 // The validator is loaded on first use: an app without front-end tools never ships it.
 const loadChecker = () => (checker ??= import("../core/tools/checkArguments").then((m) => m.checkArguments));
+
+/** The app's own callback on the agent's arguments: one that throws gives nothing, never a crash. */
+function safely(read: () => string | undefined): string | undefined {
+  try {
+    const value = read();
+    return typeof value === "string" ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A schema that constrains nothing needs no validator. */
 function constrains(schema: Record<string, unknown>): boolean {
@@ -126,6 +150,36 @@ export function createFrontendTools(host: FrontendToolsHost) {
     }
   };
 
+  /**
+   * Whether the policy lets the handler run now: allowed, covered by a live grant (its use counted
+   * and audited), or approved by the person on the card asked for it. Otherwise the call is refused
+   * (policy `deny`), or a card asks the person, or the card is still open — and the handler waits.
+   */
+  const allowed = (call: ToolCallState, tool: FrontendTool, thread: ThreadState, engine: PermissionsEngine): boolean => {
+    const asked = thread.interactions.get(toolPermissionId(call.id));
+    // A decline (or a timeout) wrote the call's result; an approval leaves it to the handler.
+    if (asked) return asked.status === "answered";
+    const at = host.now();
+    const permission = tool.permission;
+    const request: PermissionRequestPayload = {
+      operation: call.name,
+      summary: safely(() => permission?.summary?.(call.args)) || tool.description || call.name,
+      categories: permission?.categories ?? [],
+      args: call.args,
+    };
+    const assessment = engine.assess(request, thread.grants, { now: at, ...(call.runId ? { runId: call.runId } : {}) });
+    if (assessment.kind === "deny") {
+      started.add(call.id);
+      if (host.apply({ type: "deny-by-policy", toolCallId: call.id, reason: assessment.reason, at })) host.answered();
+      return false;
+    }
+    if (assessment.kind === "grant") return host.apply({ type: "approve-by-grant", toolCallId: call.id, grant: assessment.grant, at });
+    if (assessment.decision === "allow") return true;
+    if (assessment.decision === "typed-confirm") request.confirmText = safely(() => permission?.confirmText?.(call.args)) || call.name;
+    host.apply({ type: "ask-for-tool", toolCallId: call.id, request, at, ...(permission?.timeoutMs !== undefined ? { timeoutMs: permission.timeoutMs } : {}) });
+    return false;
+  };
+
   return {
     abort,
     register(tool: FrontendTool): () => void {
@@ -156,19 +210,9 @@ export function createFrontendTools(host: FrontendToolsHost) {
       const thread = host.thread();
       for (const call of pendingFrontendCalls(thread, isFrontend)) {
         if (started.has(call.id)) continue;
-        started.add(call.id);
         const tool = current(call.name)!;
-        if (host.permissions) {
-          const at = host.now();
-          const assessment = host.permissions.assess({ operation: call.name, summary: tool.description || call.name, categories: [], args: call.args }, thread.grants, { now: at, ...(call.runId ? { runId: call.runId } : {}) });
-          if (assessment.kind === "deny") {
-            if (host.apply({ type: "deny-by-policy", toolCallId: call.id, reason: assessment.reason, at })) host.answered();
-            continue;
-          }
-          // `confirm` / `typed-confirm`: the handler must not run unasked; the call waits for the
-          // person's answer (`respondToTool`) like a tool without a handler.
-          if (assessment.kind === "ask" && assessment.decision !== "allow") continue;
-        }
+        if (host.permissions && !allowed(call, tool, host.thread(), host.permissions)) continue;
+        started.add(call.id);
         void handle(call.id, tool, call.args);
       }
     },

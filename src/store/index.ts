@@ -1,4 +1,4 @@
-export { createThreadStore, type ActionResult, type ReplyResult, type StateUpdate, type ThreadStore, type ThreadStoreOptions, type ThreadStoreState } from "./createThreadStore";
+export { createThreadStore, type ActionResult, type ReplyResult, type StateUpdate, type ThreadStore, type ThreadStoreOptions, type ThreadStoreState, type KeptPermissionsState } from "./createThreadStore";
 export { createFrameBatcher, type BatchMode, type FrameBatcher } from "./frameBatcher";
 export { describeRunFailure } from "./describeRunFailure";
 export type { FrontendTool, ToolHandlerContext } from "./frontendTools";

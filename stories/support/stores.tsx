@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from "react";
 import { EventType, type BaseEvent, type Message } from "@ag-ui/core";
-import { createThreadStore, foldEvents, ParleyProvider, ParleyUIProvider, type AgentLike, type ThreadStore } from "../../src";
+import { createThreadStore, foldEvents, ParleyProvider, ParleyUIProvider, type AgentLike, type ThreadStore, type ThreadStoreOptions } from "../../src";
 
 /** A store whose thread is `events` folded (and optional starting messages). */
-export function storeFrom(events: BaseEvent[], options: { agent?: AgentLike; initialMessages?: Message[] } = {}): ThreadStore {
+export function storeFrom(events: BaseEvent[], options: { agent?: AgentLike; initialMessages?: Message[]; permissions?: ThreadStoreOptions["permissions"] } = {}): ThreadStore {
   const store = createThreadStore({ batch: "sync", threadId: "story", ...options });
   if (events.length) store.setState((s) => ({ thread: foldEvents(s.thread, events) }));
   return store;

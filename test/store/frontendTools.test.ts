@@ -224,16 +224,115 @@ describe("with a permissions engine", () => {
     expect(fake.inputs).toHaveLength(2);
   });
 
-  it("a call the policy wants confirmed does not run unasked: it waits for the person", async () => {
-    const permissions = createPermissions({ identity: "ana", policy: definePolicy([{ match: { name: "change_background" }, decision: "confirm" }]) });
-    const { fake, store, s } = setup({ permissions });
-    const handler = vi.fn();
-    s().registerTool({ name: "change_background", handler });
-    s().sendMessage("paint");
-    fake.play(call("c1", "change_background", {}));
+  const confirming = (decision: "confirm" | "typed-confirm" = "confirm", categories: ("destructive" | "privacy")[] = ["destructive"]) => {
+    const permissions = createPermissions({ identity: "ana", sessionId: "s1", policy: definePolicy([{ match: { name: "delete_file" }, decision, reason: "Deleting needs you." }]) });
+    const env = setup({ permissions, now: () => 5_000 });
+    const handler = vi.fn((args: { path: string }) => ({ deleted: args.path }));
+    env.s().registerTool({ name: "delete_file", description: "Delete a file", handler, permission: { summary: (args: { path: string }) => `Delete ${args.path}`, categories, confirmText: (args: { path: string }) => args.path, timeoutMs: 60_000 } });
+    env.s().sendMessage("clean up");
+    env.fake.play(call("c1", "delete_file", { path: "report.pdf" }));
+    return { ...env, handler };
+  };
+  const card = (store: ReturnType<typeof setup>["store"]) => store.getState().thread.interactions.get("c1#policy") as Loose | undefined;
+
+  it("a call the policy wants confirmed opens a permission card of its own; the handler runs only on approval", async () => {
+    const { fake, store, s, handler } = confirming();
     await settle();
     expect(handler).not.toHaveBeenCalled();
     expect(result(store, "c1")).toBeUndefined();
+    expect(card(store)).toMatchObject({
+      status: "pending",
+      messageType: "permission_request",
+      origin: { kind: "frontend-tool", toolCallId: "c1", toolName: "delete_file" },
+      envelope: { payload: { operation: "delete_file", summary: "Delete report.pdf", categories: ["destructive"], args: { path: "report.pdf" } } },
+      deadline: 65_000,
+    });
+    // The card is a row of the conversation, after the call that asked.
+    expect(s().thread.messageIds.at(-1)).toBe("parley-interaction:c1#policy");
+    expect(s().thread.status).toBe("waiting");
     expect(fake.inputs).toHaveLength(1);
+
+    expect(s().answer("c1#policy", { approved: true })).toEqual({ ok: true });
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(result(store, "c1")!.content).toBe('{"deleted":"report.pdf"}');
+    // The agent hears the handler's result, once, and nothing else for the card.
+    expect(fake.inputs).toHaveLength(2);
+    expect(fake.inputs[1]!.messages.filter((m) => m.role === "tool").map((m) => m.content)).toEqual(['{"deleted":"report.pdf"}']);
+    expect(s().thread.audit.map((r) => `${r.decision}:${r.how}:${r.operation}`)).toEqual(["approved:click:delete_file"]);
+  });
+
+  it("a decline answers the call as declined without running it, audited", async () => {
+    const { fake, store, s, handler } = confirming();
+    await settle();
+    expect(s().decline("c1#policy")).toEqual({ ok: true });
+    await settle();
+    expect(handler).not.toHaveBeenCalled();
+    expect(JSON.parse(result(store, "c1")!.content)).toEqual({ status: "declined" });
+    expect(fake.inputs).toHaveLength(2);
+    expect(s().thread.audit.at(-1)).toMatchObject({ decision: "declined", how: "click", interactionId: "c1#policy", operation: "delete_file" });
+  });
+
+  it("a card left unanswered times out: declined for the person", async () => {
+    vi.useFakeTimers();
+    try {
+      let clock = 5_000;
+      const permissions = createPermissions({ identity: "ana", policy: definePolicy([{ match: { name: "delete_file" }, decision: "confirm" }]) });
+      const { fake, store, s } = setup({ permissions, now: () => clock });
+      const handler = vi.fn();
+      s().registerTool({ name: "delete_file", handler, permission: { timeoutMs: 1_000 } });
+      s().sendMessage("clean up");
+      fake.play(call("c1", "delete_file", { path: "a" }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(card(store)!.status).toBe("pending");
+      clock += 1_000;
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(card(store)!.status).toBe("timed_out");
+      expect(handler).not.toHaveBeenCalled();
+      expect(JSON.parse(result(store, "c1")!.content)).toEqual({ status: "timed_out" });
+      expect(s().thread.audit.at(-1)).toMatchObject({ decision: "timed_out", how: "timeout" });
+      expect(fake.inputs).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("typed-confirm asks for the target, and refuses an approval without it", async () => {
+    const { store, s, handler } = confirming("typed-confirm");
+    await settle();
+    expect(card(store)!.envelope.payload.confirmText).toBe("report.pdf");
+    expect(s().answer("c1#policy", { approved: true, typedConfirmation: "report" }).ok).toBe(false);
+    expect(handler).not.toHaveBeenCalled();
+    expect(s().answer("c1#policy", { approved: true, typedConfirmation: "report.pdf" })).toEqual({ ok: true });
+    await settle();
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it("a session grant made on the card spares the next prompt: the next call runs, citing the grant", async () => {
+    // A destructive tool is offered "once" only (by default); one that reads private data may stand.
+    const { fake, store, s, handler } = confirming("confirm", ["privacy"]);
+    await settle();
+    expect(s().answer("c1#policy", { approved: true, scope: "session" })).toEqual({ ok: true });
+    await settle();
+    expect(s().thread.grants).toMatchObject([{ id: "grant:c1#policy", operation: "delete_file", scope: "session", uses: 1 }]);
+    fake.play(call("c2", "delete_file", { path: "old.pdf" }));
+    await settle();
+    expect(store.getState().thread.interactions.get("c2#policy")).toBeUndefined();
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(result(store, "c2")!.content).toBe('{"deleted":"old.pdf"}');
+    expect(s().thread.grants[0]!.uses).toBe(2);
+    expect(s().thread.audit.map((r) => r.decision)).toEqual(["approved", "granted", "approved_by_grant"]);
+  });
+
+  it("the agent cannot open or answer such a card: only the app asks, only the person answers", async () => {
+    const { fake, store, s, handler } = confirming();
+    await settle();
+    // An agent's Parley answer to the card's id is no answer: the fold cannot settle interactions.
+    fake.play([ev.toolStart("c1#policy", "parley_request_permission"), ev.toolArgs("c1#policy", "{}"), ev.toolEnd("c1#policy")]);
+    await settle();
+    expect(card(store)!.status).toBe("pending");
+    expect(handler).not.toHaveBeenCalled();
+    // Asking twice about one call is refused.
+    expect(s().dispatch({ type: "ask-for-tool", toolCallId: "c1", request: { operation: "x", summary: "x", categories: [] }, at: 1 }).ok).toBe(false);
   });
 });

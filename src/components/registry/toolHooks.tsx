@@ -48,6 +48,11 @@ export interface UseFrontendToolOptions<Args> {
   handler?: (args: Args, context: ToolHandlerContext) => unknown;
   /** Shows each call inline in the thread; without a `handler`, the call waits for `respond(value)`. */
   render?: (props: ToolRendererProps<Args>) => ReactNode;
+  /**
+   * How the permission card reads when the provider's policy wants a person to confirm a call
+   * (`confirm` / `typed-confirm`): the handler runs only once they approve on it.
+   */
+  permission?: FrontendTool<Args>["permission"];
 }
 
 /**
@@ -84,6 +89,9 @@ export function useFrontendTool<Args = any>(options: UseFrontendToolOptions<Args
       },
       get parameters() {
         return latest.current.parameters;
+      },
+      get permission() {
+        return latest.current.permission;
       },
       ...(hasHandler ? { handler: (args: Args, context: ToolHandlerContext) => latest.current.handler!(args, context) } : {}),
     };

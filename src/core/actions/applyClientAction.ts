@@ -5,8 +5,11 @@ import { endRun } from "../fold/runs";
 import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, takeMessage } from "../fold/shared";
 import type { RunFailure, RunRecord, ThreadState } from "../fold/types";
 import { toolResultContent } from "../interactions/delivery";
-import type { AnswerMethod, Interaction, InteractionResponse } from "../interactions/types";
+import type { AnswerMethod, Interaction, InteractionResponse, InteractionRow } from "../interactions/types";
+import { toolPermissionId, toolPermissionInteraction } from "../interactions/toolPermission";
+import type { PermissionRequestPayload } from "../protocol/envelope";
 import type { AuditRecord, Grant } from "../policy/types";
+import { grantStatus, mergeGrant } from "../policy/grants";
 import { holdChangedKeys } from "../state/heldEdits";
 import { checkResponse } from "./checkResponse";
 import { forkAt, switchAt } from "../branches";
@@ -34,6 +37,13 @@ export type ClientAction =
   | { type: "decline"; interactionId: string; how: AnswerMethod; at: number; who?: string }
   /** A permission request a live grant of the person's covers: approved citing it (`grant` as used now). */
   | { type: "approve-by-grant"; interactionId: string; grant: Grant; at: number }
+  /** A front-end tool call a live grant covers: its handler may run, and the use is counted and audited. */
+  | { type: "approve-by-grant"; toolCallId: string; grant: Grant; at: number }
+  /**
+   * A front-end tool call the app's policy wants a person to confirm: a permission card of its own
+   * (origin `frontend-tool`) waits for them; the handler runs only on approval.
+   */
+  | { type: "ask-for-tool"; toolCallId: string; request: PermissionRequestPayload; at: number; timeoutMs?: number }
   /** A permission request the app's policy forbids: declined without asking. */
   | { type: "deny-by-policy"; interactionId: string; reason: string; at: number; who?: string }
   /** A front-end tool call the app's policy forbids: answered with a refusal, without running. */
@@ -52,6 +62,12 @@ export type ClientAction =
   | { type: "record-forgery"; eventIndex: number; detail: string; at: number }
   /** A grant ends: by the person (click), the app, or the agent's revoke tool on the person's word. */
   | { type: "revoke"; grantId: string; by: string; how: "click" | "app" | "agent-revoke"; at: number }
+  /**
+   * The person's grants as kept elsewhere (their storage, another tab): a live grant this thread
+   * lacks is added; one it has takes the other's revocation and use count (`mergeGrant`), never a
+   * wider reach. Not a decision: nothing is audited (it was where it was made).
+   */
+  | { type: "adopt-grants"; grants: readonly Grant[]; at: number }
   /** The deadline passed: the kit declines for the person (default-deny). */
   | { type: "timeout"; interactionId: string; at: number }
   /** The app takes a question back; nothing is sent for it. */
@@ -93,6 +109,9 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
       return grant.revokedAt !== undefined ? { code: "not-open", message: "This grant was already revoked." } : undefined;
     }
     case "tool-result":
+      return toolCallRefusal(thread, action.toolCallId);
+    case "ask-for-tool":
+      if (thread.interactions.get(toolPermissionId(action.toolCallId))) return { code: "not-open", message: "This tool call was already asked about." };
       return toolCallRefusal(thread, action.toolCallId);
     case "answer":
     case "decline":
@@ -224,8 +243,20 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
     case "timeout":
       settle(d, action.interactionId, "timed_out", action.at, "timeout");
       break;
+    case "ask-for-tool": {
+      const call = d.s.toolCalls.get(action.toolCallId)!;
+      const interaction = toolPermissionInteraction(call.id, call.name, action.request, { at: action.at, runId: call.runId, timeoutMs: action.timeoutMs });
+      addMessage(d, d.adopt({ id: interaction.rowId, role: "interaction", interactionId: interaction.id, messageType: "permission_request" } satisfies InteractionRow));
+      d.edit("interactions").set(d.adopt(interaction));
+      (d.edit("interactionIds") as string[]).push(interaction.id);
+      break;
+    }
     case "approve-by-grant":
       putGrant(d, action.grant);
+      if ("toolCallId" in action) {
+        audit(d, { at: action.at, decision: "approved_by_grant", how: "grant", who: action.grant.grantedBy, operation: action.grant.operation, grantId: action.grant.id }, `${action.toolCallId}:approved_by_grant:${action.at}`);
+        break;
+      }
       settle(d, action.interactionId, "answered", action.at, "grant", { approved: true, scope: action.grant.scope, grantId: action.grant.id }, action.grant.grantedBy);
       break;
     case "deny-by-policy":
@@ -257,13 +288,27 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       audit(d, { at: action.at, decision: "revoked", how: action.how, who: action.by, operation: grant.operation, grantId: grant.id });
       break;
     }
+    case "adopt-grants": {
+      let changed = false;
+      for (const grant of Array.isArray(action.grants) ? (action.grants as readonly Grant[]) : []) {
+        const status = grantStatus(grant, action.at);
+        if (status === "invalid") continue;
+        const local = d.s.grants.find((g) => g.id === grant.id);
+        const next = local ? mergeGrant(local, grant) : status === "live" ? grant : local;
+        if (next === local) continue;
+        putGrant(d, next!);
+        changed = true;
+      }
+      if (!changed) return thread;
+      break;
+    }
     case "withdraw": {
       const edited = editInteraction(d, action.interactionId);
       edited.status = "withdrawn";
       edited.settledAt = action.at;
       if (action.reason) edited.problem = action.reason;
       // A tool call must still get a result, or the next run's history is one model APIs reject.
-      if (edited.origin.kind === "tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent("withdrawn"));
+      if (edited.origin.kind === "tool" || edited.origin.kind === "frontend-tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent("withdrawn"));
       break;
     }
     case "deliver": {
@@ -317,10 +362,12 @@ function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_o
   if (reason !== undefined) edited.problem = reason;
   if (response !== undefined) edited.response = normaliseResponse(edited, response);
   else delete edited.response;
+  const approved = edited.response && "approved" in edited.response ? edited.response.approved : undefined;
   if (edited.origin.kind === "tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent(status, edited.response));
+  // A front-end tool the person approved is answered by its handler; anything else answers it now.
+  else if (edited.origin.kind === "frontend-tool" && approved !== true) writeToolResult(d, edited.origin.toolCallId, toolResultContent(status === "answered" ? "declined" : status));
   if (!audited) return;
   const envelope = edited.envelope;
-  const approved = edited.response && "approved" in edited.response ? edited.response.approved : undefined;
   const decision: AuditRecord["decision"] =
     how === "grant" ? "approved_by_grant"
     : how === "policy" ? "denied_by_policy"

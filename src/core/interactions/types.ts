@@ -26,7 +26,13 @@ export type InteractionOrigin =
    * A `CUSTOM` event (`parley.interaction`, or LangGraph's `on_interrupt`): the answer is a user
    * message in words plus `forwardedProps.parley.responses` (and `command.resume` for LangGraph).
    */
-  | { kind: "custom"; name: string };
+  | { kind: "custom"; name: string }
+  /**
+   * A call of one of the app's own tools that its policy wants a person to confirm
+   * (`toolPermission.ts`): asked by the app, never by the agent. Approval runs the handler, whose
+   * result answers the call; a decline or timeout answers it as declined.
+   */
+  | { kind: "frontend-tool"; toolCallId: string; toolName: string };
 
 /**
  * How the answer was given — kept for the audit and shown on the settled card: a gesture of the

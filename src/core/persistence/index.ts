@@ -2,3 +2,4 @@ export { restoreThread, snapshotThread, SNAPSHOT_VERSION, type RestoreResult, ty
 export { createMemoryThreadStorage, type ThreadStorage } from "./storage";
 export { createIndexedDbThreadStorage } from "./indexedDb";
 export { adoptable, readTabMessage, settlementsBetween, TAB_MESSAGE_VERSION, type TabAction, type TabMessage } from "./tabMessages";
+export { createIndexedDbPolicyStorage } from "./policyIndexedDb";

@@ -231,6 +231,35 @@ export function revokeGrant(grant: Grant, options: { by: string; now: number }):
 }
 
 /**
+ * One grant as two places hold it (this thread and the person's storage, or two tabs): the local
+ * record, narrowed by what the other knows — its revocation, and its uses when more. Nothing else is
+ * taken from the other record (an expiry, a condition, a limit), so a record under the same id can
+ * only ever end or use up a grant, never widen it. Returns `local` when nothing changes.
+ *
+ * @example
+ * mergeGrant(live, revokedInAnotherTab); // revoked here too
+ */
+export function mergeGrant(local: Grant, other: Grant): Grant {
+  const revokedAt = field(other, "revokedAt");
+  const uses = field(other, "uses");
+  const revoke = field(local, "revokedAt") === undefined && revokedAt !== undefined;
+  const use = isCount(uses) && uses > local.uses;
+  if (!revoke && !use) return local;
+  const merged = { ...local };
+  if (revoke) {
+    const by = field(other, "revokedBy");
+    merged.revokedAt = typeof revokedAt === "number" ? revokedAt : 0;
+    merged.revokedBy = typeof by === "string" && by ? by : "unknown";
+  }
+  if (use) {
+    merged.uses = uses;
+    const last = field(other, "lastUsedAt");
+    if (typeof last === "number") merged.lastUsedAt = last;
+  }
+  return merged;
+}
+
+/**
  * The grants that may cover operations now, in this session (and run, when given): what the
  * `PermissionsPanel` lists and what each run tells the agent. Order is kept.
  *

@@ -8,6 +8,7 @@ export {
   grantStatus,
   isLive,
   liveGrants,
+  mergeGrant,
   revokeGrant,
   scopesOffered,
   spendGrant,
@@ -20,5 +21,6 @@ export {
 export { auditRecord, auditToCsv, auditToJson, filterAudit, type AuditFilter } from "./audit";
 export { grantsContext, type GrantsContextOptions } from "./context";
 export { parleyRevokeTool, PARLEY_REVOKE_TOOL, revocationResult, revocationTargets } from "./revokeTool";
-export { createMemoryPolicyStorage, type PolicyStorage } from "./storage";
+export { appendToLog, createMemoryPolicyStorage, type PolicyStorage } from "./storage";
+export { DEFAULT_AUDIT_LIMIT, mergeKeptGrants, readKeptAudit, readKeptGrants, standingGrants } from "./keptRecords";
 export { createPermissions, DEFAULT_GRANT_EXPIRIES, type PermissionAssessment, type PermissionsEngine, type PermissionsOptions } from "./engine";

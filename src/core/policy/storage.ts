@@ -3,17 +3,18 @@ import { ABSENT, copyData, ownField } from "./data";
 import type { AuditRecord, Grant } from "./types";
 
 /**
- * Where grants and the audit log are kept between page loads: memory here
- * ({@link createMemoryPolicyStorage}); the "Resilience" issue adds IndexedDB. `key` names whose
- * they are — the person's identity, or identity and app — so one device can hold several people's.
+ * Where a person's grants and audit log are kept across threads and page loads: memory
+ * ({@link createMemoryPolicyStorage}) or IndexedDB (`createIndexedDbPolicyStorage` in
+ * `parley-ui/persistence`); `keepPermissions` wires one to a store. `key` names whose they are —
+ * the person's id, or id and app — so one device can hold several people's.
  *
  * The contract every adapter keeps:
  * - What goes in is copied, and what comes out is a copy: no caller can change what is stored by
  *   changing an object it passed in or got back.
  * - `saveGrants` replaces the key's grants whole (grants change by new records, never edits).
  * - `appendAudit` only appends, in order, and keeps a record whose `id` is already stored once:
- *   retrying an append after a crash or a reconnect never logs a decision twice. Nothing removes
- *   or rewrites a record.
+ *   retrying an append after a crash or a reconnect never logs a decision twice. Nothing rewrites a
+ *   record; with `limit` given, only the newest `limit` records are kept (the oldest dropped).
  * - An unknown key loads as empty lists. Methods settle; a storage failure rejects with the reason.
  *
  * @example
@@ -24,7 +25,7 @@ import type { AuditRecord, Grant } from "./types";
 export interface PolicyStorage {
   loadGrants(key: string): Promise<Grant[]>;
   saveGrants(key: string, grants: readonly Grant[]): Promise<void>;
-  appendAudit(key: string, records: readonly AuditRecord[]): Promise<void>;
+  appendAudit(key: string, records: readonly AuditRecord[], options?: { limit?: number }): Promise<void>;
   loadAudit(key: string): Promise<AuditRecord[]>;
 }
 
@@ -46,21 +47,31 @@ export function createMemoryPolicyStorage(): PolicyStorage {
       settled(() => {
         grantsByKey.set(key, listOf(grants).flatMap(copyGrant));
       }),
-    appendAudit: (key, records) =>
+    appendAudit: (key, records, options) =>
       settled(() => {
-        const log = auditByKey.get(key) ?? [];
-        const ids = new Set(log.map((record) => record.id));
-        const added: AuditRecord[] = [];
-        for (const input of listOf(records)) {
-          const record = auditRecord(input);
-          if (!record.id || ids.has(record.id)) continue;
-          ids.add(record.id);
-          added.push(record);
-        }
-        if (added.length) auditByKey.set(key, [...log, ...added]);
+        auditByKey.set(key, appendToLog(auditByKey.get(key) ?? [], records, options?.limit));
       }),
     loadAudit: (key) => settled(() => (auditByKey.get(key) ?? []).map(auditRecord)),
   };
+}
+
+/**
+ * `log` with `records` appended (each normalised by `auditRecord`; one whose id is already there,
+ * or has none, is skipped), then only the newest `limit` kept. `log` is not changed.
+ *
+ * @example
+ * appendToLog(stored, [record], 1000);
+ */
+export function appendToLog(log: readonly AuditRecord[], records: readonly AuditRecord[], limit = Infinity): AuditRecord[] {
+  const ids = new Set(log.map((record) => record.id));
+  const next = [...log];
+  for (const input of listOf(records)) {
+    const record = auditRecord(input);
+    if (!record.id || ids.has(record.id)) continue;
+    ids.add(record.id);
+    next.push(record);
+  }
+  return limit >= 0 && next.length > limit ? next.slice(next.length - limit) : next;
 }
 
 /** Runs `work` as a promise that settles: a throw rejects, as every adapter's methods must. */
@@ -78,7 +89,7 @@ const GRANT_FIELDS = [
  * whole grant is safe (the person is asked again); keeping it without the field that could not be
  * copied — a condition, an expiry — could make it wider than the person granted.
  */
-function copyGrant(grant: Grant): Grant[] {
+export function copyGrant(grant: Grant): Grant[] {
   if (typeof grant !== "object" || grant === null) return [];
   const copy: Record<string, unknown> = {};
   for (const key of GRANT_FIELDS) {
@@ -91,7 +102,8 @@ function copyGrant(grant: Grant): Grant[] {
   return [copy as unknown as Grant];
 }
 
-function listOf<T>(value: readonly T[]): readonly T[] {
+/** `value` when it is an array, else empty (what storage gives back may be anything). */
+export function listOf<T>(value: readonly T[] | undefined): readonly T[] {
   try {
     return Array.isArray(value) ? (value as readonly T[]) : [];
   } catch {

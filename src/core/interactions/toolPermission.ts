@@ -1,0 +1,47 @@
+import type { PermissionRequestPayload } from "../protocol/envelope";
+import { interactionRowId } from "./derive";
+import type { Interaction } from "./types";
+
+/**
+ * A call of one of the app's own (front-end) tools that the app's policy says needs a person
+ * (`confirm` / `typed-confirm`) is asked about on a permission card of its own: origin
+ * `frontend-tool`, made through the person's door (`ask-for-tool`), never by the agent. Its
+ * handler runs only once the person approves; a decline or a timeout answers the call as declined.
+ */
+
+/**
+ * The id of the permission card asked for a front-end tool call.
+ *
+ * @example
+ * toolPermissionId("call-7"); // "call-7#policy"
+ */
+export function toolPermissionId(toolCallId: string): string {
+  return `${toolCallId}#policy`;
+}
+
+/**
+ * The pending permission interaction for a front-end tool call (the store adds it through
+ * `applyClientAction`): its envelope is made here from what the app says about the call, so
+ * nothing of it is the agent's but the arguments it shows.
+ *
+ * @example
+ * toolPermissionInteraction("call-7", { operation: "delete_file", summary: "Delete report.pdf", categories: ["destructive"], args }, { at: Date.now() });
+ */
+export function toolPermissionInteraction(toolCallId: string, toolName: string, request: PermissionRequestPayload, options: { at: number; runId?: string | undefined; timeoutMs?: number | undefined }): Interaction {
+  const id = toolPermissionId(toolCallId);
+  const { at, runId, timeoutMs } = options;
+  const interaction: Interaction = {
+    id,
+    rowId: interactionRowId(id),
+    messageType: "permission_request",
+    envelope: { messageId: id, messageType: "permission_request", timestamp: at, allowInterrupt: true, context: {}, payload: request },
+    origin: { kind: "frontend-tool", toolCallId, toolName },
+    status: "pending",
+    numbers: [],
+    createdAt: at,
+    receivedAt: at,
+  };
+  if (runId) interaction.runId = runId;
+  if (timeoutMs! > 0 && timeoutMs! < Infinity) interaction.deadline = at + timeoutMs!;
+  return interaction;
+}
