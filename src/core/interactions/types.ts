@@ -26,7 +26,12 @@ export type InteractionOrigin =
    * A `CUSTOM` event (`parley.interaction`, or LangGraph's `on_interrupt`): the answer is a user
    * message in words plus `forwardedProps.parley.responses` (and `command.resume` for LangGraph).
    */
-  | { kind: "custom"; name: string };
+  | { kind: "custom"; name: string }
+  /**
+   * An `rtui/action` frame of an RTUI WebSocket connection (seed 001): the answer goes back over
+   * that connection as `rtui/action_result`, never in a run.
+   */
+  | { kind: "rtui"; actionId: string };
 
 /**
  * How the answer was given — kept for the audit and shown on the settled card: a gesture of the
