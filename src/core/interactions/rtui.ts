@@ -32,13 +32,14 @@ const PROMPT_SCHEMA = { type: "object", properties: { answer: { type: "string", 
 
 /**
  * The envelope an `rtui/action`'s params stand for: `confirm` / `requestPermission` ask
- * permission (`title` is the operation, `description` the summary), `prompt` / `form` ask for
+ * permission (`title` is the operation unless `operation` names it, `description` the summary), `prompt` / `form` ask for
  * values (`schema`, or one text field), `notify` shows `title` and `description`. Values are
  * passed on unchecked: `parseEnvelope` refuses what does not fit, in words.
  *
  * @example
  * envelopeFromRtuiAction({ actionId: "act_1", type: "confirm", title: "Delete file", description: "report.pdf goes for good.", timeout: 300000 });
- * // { messageId: "act_1", messageType: "confirm", timeoutMs: 300000, payload: { operation: "Delete file", summary: "report.pdf goes for good." } }
+ * // { messageId: "act_1", messageType: "confirm", timeoutMs: 300000, context: { rtui: true },
+ * //   payload: { operation: "Delete file", summary: "report.pdf goes for good." } }
  */
 export function envelopeFromRtuiAction(params: Record<string, unknown>): Record<string, unknown> {
   const { actionId, type, title, description, timeout } = params;
@@ -46,7 +47,14 @@ export function envelopeFromRtuiAction(params: Record<string, unknown>): Record<
   const semantic = typeof type === "string" && Object.hasOwn(RTUI_ACTION_TYPES, type) ? RTUI_ACTION_TYPES[type] : undefined;
   let payload: unknown;
   if (semantic === "permission_request") {
-    const request: Record<string, unknown> = { operation: title, summary: typeof description === "string" && description ? description : title };
+    // The operation is what policies and grants match: the server's own name for it when it gives
+    // one (`operation`, Parley's addition), else the title; the card's header says the rest.
+    const named = typeof params.operation === "string" && params.operation !== "";
+    const said = typeof description === "string" && description ? description : title;
+    const request: Record<string, unknown> = {
+      operation: named ? params.operation : title,
+      summary: named && typeof title === "string" && title && said !== title ? `${title} — ${String(said)}` : said,
+    };
     // Seed 001's labels, and what Parley's own permission request adds (typed confirmation, categories).
     for (const key of ["confirmLabel", "cancelLabel", "confirmText", "categories", "details"]) {
       if (params[key] !== undefined) request[key] = params[key];
