@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createThreadStore } from "../../src";
 import { attachRtui, type RtuiAttachment, type WebSocketConstructor } from "../../src/rtui";
-import { createRtuiServer, deleteOverRtui, mountRtui, type RtuiServer } from "../../demo/agent/rtuiServer";
+import { createRtuiServer, mountRtui, type RtuiServer } from "../../demo/agent/rtuiServer";
 
 const cleanup: (() => void)[] = [];
 afterEach(() => cleanup.splice(0).forEach((f) => f()));
