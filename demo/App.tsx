@@ -21,6 +21,7 @@ import { SCENARIOS } from "./agent/scenarios";
 import { HooksComposer, HooksRunError, HooksStatus, HooksThread } from "./HooksPage";
 import { DojoPanel } from "./dojo";
 import { DemoPanels } from "./Panels";
+import { RtuiDemo } from "./RtuiDemo";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -184,6 +185,8 @@ export function App() {
         <h1>Parley</h1>
         {/* Another agent (PARLEY_AGENT_URL) knows nothing of the reference agent's scripts. */}
         {EMBEDDED_AGENT ? <ScenarioPicker /> : null}
+        {/* The reference RTUI server lives beside the embedded agent. */}
+        {EMBEDDED_AGENT ? <RtuiDemo /> : null}
         <small>
           agent: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? "hooks-only version" : "kit version"}</a> ·{" "}
           {PERSISTENCE ? (
