@@ -7,7 +7,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { findBrowser } from "./scripts/browser.ts";
 
 /** The entries that are client modules (React): "use client" is written back on them. */
-const CLIENT_ENTRIES = new Set(["index", "panels"]);
+const CLIENT_ENTRIES = new Set(["index", "panels", "rtui"]);
 
 // One config for the library build and the unit tests. The demo has its own (demo/vite.config.ts).
 export default defineConfig({
@@ -27,6 +27,8 @@ export default defineConfig({
         channels: "src/core/channels/index.ts",
         // The side panels (React): their hooks and lazily loaded views, apart from the kit's entry.
         panels: "src/panels.ts",
+        // RTUI over WebSocket (seed 001): the connection, its thread binding and useRtui (React).
+        rtui: "src/rtui.ts",
         // The theme as its own file: `import "parley-ui/styles.css"` (package.json exports).
         styles: "src/theme/parley.css",
       },

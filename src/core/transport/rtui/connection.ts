@@ -1,4 +1,4 @@
-import type { RtuiResult } from "../../interactions/rtui";
+import type { RtuiResult } from "../../interactions/rtuiDelivery";
 import { actionIdOfResponse, readFrame, resultRequest, rpcError, type JsonRpcError, type JsonRpcId, type RtuiActionParams } from "./frames";
 
 /** The part of the browser's `WebSocket` a connection uses (inject another for tests or Node). */

@@ -1,4 +1,5 @@
-import { RTUI_ACTION_EVENT, RTUI_RESULT_EVENT, type RtuiResult } from "../../interactions/rtui";
+import { RTUI_ACTION_EVENT, RTUI_RESULT_EVENT } from "../../interactions/rtui";
+import type { RtuiResult } from "../../interactions/rtuiDelivery";
 
 /**
  * Seed 001's RTUI frames on the wire: JSON-RPC 2.0 over a WebSocket. The server sends
