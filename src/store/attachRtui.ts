@@ -32,9 +32,11 @@ export function attachRtui(store: ThreadStore, options: AttachRtuiOptions): Rtui
   const connection = new RtuiConnection({
     ...options,
     onAction(params, reply) {
-      if (rtuiInteraction(store.getState().thread, params.actionId)) return;
-      store.getState().receiveEvents([{ type: "CUSTOM", name: RTUI_ACTION_EVENT, value: params }]);
-      const interaction = rtuiInteraction(store.getState().thread, params.actionId);
+      const known = rtuiInteraction(store.getState().thread, params.actionId);
+      // Asked again (after a reconnect): not asked twice; a malformed one is refused again.
+      if (known && known.status !== "invalid") return;
+      if (!known) store.getState().receiveEvents([{ type: "CUSTOM", name: RTUI_ACTION_EVENT, value: params }]);
+      const interaction = known ?? rtuiInteraction(store.getState().thread, params.actionId);
       if (!interaction) reply(RPC_ERRORS.invalidParams, `The thread already has a question "${params.actionId}" asked another way.`);
       else if (interaction.status === "invalid") reply(RPC_ERRORS.invalidParams, interaction.problem ?? "The action does not fit the envelope.");
     },

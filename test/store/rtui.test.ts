@@ -148,6 +148,11 @@ describe("attachRtui", () => {
     ]);
     expect(thread().interactions.get("x1")?.status).toBe("invalid");
     expect(store.getState().answer("x1", { value: 1 }).ok).toBe(false);
+    // Sent again (after a reconnect): refused again, and still one interaction.
+    socket.serverSends(action({ actionId: "x1", type: "explode", title: "boom" }, { id: 5 }));
+    expect(socket.frames("error").map((f) => f.id)).toEqual([4, null, 5]);
+    expect(thread().interactionIds).toEqual(["x1", "x2"]);
+    expect(thread().errors.filter((e) => e.code === "duplicate-id")).toEqual([]);
   });
 
   it("keeps hostile strings as data", () => {
