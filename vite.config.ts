@@ -7,7 +7,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { findBrowser } from "./scripts/browser.ts";
 
 /** The entries that are client modules (React): "use client" is written back on them. */
-const CLIENT_ENTRIES = new Set(["index", "panels", "threads"]);
+const CLIENT_ENTRIES = new Set(["index", "panels", "threads", "rtui"]);
 
 // One config for the library build and the unit tests. The demo has its own (demo/vite.config.ts).
 export default defineConfig({
@@ -29,6 +29,8 @@ export default defineConfig({
         panels: "src/panels.ts",
         // The person's threads and the sessions the agent starts (React, TanStack Query): a list of its own.
         threads: "src/threads.ts",
+        // RTUI over WebSocket (seed 001): the connection, its thread binding and useRtui (React).
+        rtui: "src/rtui.ts",
         // The theme as its own file: `import "parley-ui/styles.css"` (package.json exports).
         styles: "src/theme/parley.css",
       },

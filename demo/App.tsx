@@ -25,6 +25,7 @@ import { DemoPanels } from "./Panels";
 import { useDemoThreads } from "./Sessions";
 import { SpeakPending } from "./SpeakPending";
 import { KEPT_PERMISSIONS } from "./keptPermissions";
+import { RtuiDemo } from "./RtuiDemo";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -190,6 +191,8 @@ export function App() {
         <h1>Parley</h1>
         {/* Another agent (PARLEY_AGENT_URL) knows nothing of the reference agent's scripts. */}
         {EMBEDDED_AGENT ? <ScenarioPicker /> : null}
+        {/* The reference RTUI server lives beside the embedded agent. */}
+        {EMBEDDED_AGENT ? <RtuiDemo /> : null}
         <small>
           agent: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? "hooks-only version" : "kit version"}</a> ·{" "}
           {PERSISTENCE ? (

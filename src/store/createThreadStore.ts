@@ -107,6 +107,12 @@ export interface ThreadStoreState {
   permissions: PermissionsEngine | undefined;
   /** Cut the messages before `fromMessageId` from the agent's context; open items are numbered anew. */
   truncate: (fromMessageId: string) => ActionResult;
+  /**
+   * Fold events that arrive outside a run — an RTUI connection's actions (`parley-ui/rtui`) —
+   * through the agent's door, with the checks a run's events get: deadlines start, the
+   * permission policy decides, a forged answer is refused and audited.
+   */
+  receiveEvents: (events: readonly unknown[]) => void;
   /** Apply any client action (persistence, other tabs, tests); returns why it was refused, if it was. */
   dispatch: (action: ClientAction) => ActionResult;
   /**
@@ -265,11 +271,12 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
 
     const declaredToolNames = () => [...new Set([...(options.defaults?.tools ?? []), ...tools.declared()].map((t) => t.name))];
     const trace = options.trace ? createEventRecorder(options.trace === true ? undefined : options.trace) : undefined;
-    const batcher = createFrameBatcher(options.batch, (events) => {
+    const fold = (events: readonly unknown[]) => {
       trace?.record(events, get().thread.eventCount, now());
       set((s) => ({ thread: delivered(auditForgeries(s.thread, withReceived(s.thread, foldEvents(s.thread, events)), now())) }));
       scheduleDeadlines();
-    });
+    };
+    const batcher = createFrameBatcher(options.batch, fold);
 
     /** The agent started the run that carries the answers in flight: they are delivered, once. */
     const delivered = (thread: ThreadState): ThreadState => {
@@ -584,6 +591,11 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         }
       },
       truncate: (fromMessageId) => act({ type: "truncate", fromMessageId }),
+      receiveEvents(events) {
+        // A run's events still waiting for their frame go first: the order they arrived in.
+        batcher.flush();
+        if (events.length) fold(events);
+      },
       dispatch(action) {
         const result = act(action);
         if (result.ok) continueIfAnswered();

@@ -37,9 +37,11 @@ function claimIn(type: string, event: Record<string, unknown>, open: Set<string>
   if (type === "CUSTOM") {
     const value = event.value;
     // A question announced as already settled is one the person never saw asked.
-    if (event.name === "parley.interaction" && isRecord(value) && ("response" in value || (typeof value.status === "string" && value.status !== "pending"))) {
+    if ((event.name === "parley.interaction" || event.name === "rtui/action") && isRecord(value) && ("response" in value || (typeof value.status === "string" && value.status !== "pending"))) {
       return "a question announced as already answered";
     }
+    // Over RTUI the client sends results; one coming from the server answers for the person.
+    if (event.name === "rtui/action_result") return `a result for "${String(isRecord(value) ? value.actionId : "").slice(0, 80)}" sent by the server`;
     if (!open.size) return undefined;
     const named = typeof event.name === "string" && /approv|answer|grant|respon|decision|consent/i.test(event.name);
     const id = named ? mentions(value, open) : undefined;

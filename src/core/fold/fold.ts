@@ -17,6 +17,7 @@ import {
 import { reasoningSpan, runError, runFinished, runStarted, step, subagentEnded, subagentStarted } from "./runs";
 import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, malformed, ownerOf, parseArgs, takeMessage } from "./shared";
 import { customInteraction, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT, syncToolInteractions } from "../interactions/derive";
+import { isRtuiFrame, RTUI_ACTION_EVENT } from "../interactions/rtui";
 import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "./tools";
 import { deriveStatus } from "./status";
 import { TRANSPORT_SOURCE } from "../transport/types";
@@ -130,7 +131,8 @@ function applyEvent(d: Draft, raw: unknown): void {
   if (d.s.chunkLanes !== NO_LANES) closeLanesFor(d, type, raw);
   if (CLAIM_CARRIERS.has(type)) watchClaims(d, type, raw);
   // RUN_FINISHED says it itself when no run is going; the rest is applied but noted.
-  if (type !== EventType.RUN_STARTED && type !== EventType.RUN_ERROR && type !== EventType.RUN_FINISHED) {
+  // An RTUI frame comes over its own connection, never inside a run.
+  if (type !== EventType.RUN_STARTED && type !== EventType.RUN_ERROR && type !== EventType.RUN_FINISHED && !(type === EventType.CUSTOM && isRtuiFrame(raw.name))) {
     const last = d.s.runs[d.s.runs.length - 1];
     if (last && last.status !== "running") {
       d.error("outside-run", `${type} after run "${last.runId}" ended; applied anyway`, event);
@@ -214,7 +216,7 @@ function applyEvent(d: Draft, raw: unknown): void {
       const { name, value } = event as { name?: unknown; value?: unknown };
       if (typeof name !== "string") return malformed(d, event, "name", "a string");
       d.log("customEvents", { name, value, eventIndex: d.eventIndex });
-      if (name === INTERACTION_EVENT || name === LANGGRAPH_INTERRUPT_EVENT) customInteraction(d, name, value, event);
+      if (name === INTERACTION_EVENT || name === LANGGRAPH_INTERRUPT_EVENT || name === RTUI_ACTION_EVENT) customInteraction(d, name, value, event);
       else if (name === PREDICT_STATE_EVENT) setPredictions(d, value, event);
       else if (name === SUGGESTIONS_EVENT) setSuggestions(d, value, event);
       else if (name === CITATIONS_EVENT) setCitations(d, value, event);

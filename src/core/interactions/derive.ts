@@ -5,6 +5,7 @@ import { isRecord, parseArgs } from "../fold/shared";
 import { parseEnvelope, type Envelope, type InputRequestPayload, type PermissionCategory, PERMISSION_CATEGORIES } from "../protocol/envelope";
 import { envelopeFromToolArgs, parleyToolType, type ParleyToolName } from "../protocol/parleyTools";
 import type { Interaction, InteractionOrigin, InteractionRow } from "./types";
+import { envelopeFromRtuiAction, RTUI_ACTION_EVENT } from "./rtui";
 
 /**
  * How the fold (the agent's door) derives interactions from what the agent sent. Nothing here
@@ -196,13 +197,15 @@ export function envelopeFromInterrupt(interrupt: Interrupt, call?: ToolCallState
   return { ...base, messageType: "advice", payload: { content: message || String(interrupt.reason) } };
 }
 
-/** `CUSTOM parley.interaction` (an envelope) and LangGraph's `CUSTOM on_interrupt`. */
+/** `CUSTOM parley.interaction` (an envelope), LangGraph's `CUSTOM on_interrupt`, and an RTUI connection's `rtui/action`. */
 export function customInteraction(d: Draft, name: string, value: unknown, event: { timestamp?: unknown }): void {
-  const runId = d.s.runs[d.s.runs.length - 1]?.runId;
-  const origin: InteractionOrigin = { kind: "custom", name };
-  const raw = name === INTERACTION_EVENT ? value : envelopeFromLangGraph(value, d.eventIndex);
+  const rtui = name === RTUI_ACTION_EVENT;
+  // An RTUI action comes over its own connection, outside any run.
+  const runId = rtui ? undefined : d.s.runs[d.s.runs.length - 1]?.runId;
+  const raw = rtui ? envelopeFromRtuiAction(isRecord(value) ? value : {}) : name === INTERACTION_EVENT ? value : envelopeFromLangGraph(value, d.eventIndex);
   const parsed = parseEnvelope(raw);
   const rawId = isRecord(raw) && typeof raw.messageId === "string" && raw.messageId ? raw.messageId.slice(0, 200) : `${name}-${d.eventIndex}`;
+  const origin: InteractionOrigin = rtui ? { kind: "rtui", actionId: rawId } : { kind: "custom", name };
   const interaction = newInteraction(rawId, origin, "notification", runId);
   if (typeof event.timestamp === "number") interaction.createdAt = event.timestamp;
   if (!addInteraction(d, d.adopt(interaction))) return;

@@ -39,15 +39,16 @@ export function selectPendingIds(thread: ThreadState): readonly string[] {
 }
 
 /**
- * Answers that still have to reach the agent: settled (answered, declined, timed out) and not yet
- * carried by a run. Interrupts also count when withdrawn-by-timeout; notifications never do.
+ * Answers that still have to reach the agent in a run: settled (answered, declined, timed out) and
+ * not yet carried by one. Interrupts also count when withdrawn-by-timeout; notifications never do.
  *
  * @example
  * undeliveredIds(thread); // ["int-1", "int-2"]
  */
 export function undeliveredIds(thread: ThreadState): string[] {
   return selectInteractions(thread)
-    .filter((i) => !i.deliveredInRunId && (i.status === "answered" || i.status === "declined" || i.status === "timed_out"))
+    // RTUI answers go back over their own connection (`rtuiOutbox`), never in a run.
+    .filter((i) => !i.deliveredInRunId && i.origin.kind !== "rtui" && (i.status === "answered" || i.status === "declined" || i.status === "timed_out"))
     .map((i) => i.id);
 }
 

@@ -32,7 +32,12 @@ export type InteractionOrigin =
    * (`toolPermission.ts`): asked by the app, never by the agent. Approval runs the handler, whose
    * result answers the call; a decline or timeout answers it as declined.
    */
-  | { kind: "frontend-tool"; toolCallId: string; toolName: string };
+  | { kind: "frontend-tool"; toolCallId: string; toolName: string }
+  /**
+   * An `rtui/action` frame of an RTUI WebSocket connection (seed 001): the answer goes back over
+   * that connection as `rtui/action_result`, never in a run.
+   */
+  | { kind: "rtui"; actionId: string };
 
 /**
  * How the answer was given — kept for the audit and shown on the settled card: a gesture of the
