@@ -1,6 +1,7 @@
 import { mergeMetadata, type Message } from "@ag-ui/core";
 import { parse as parsePartialJson } from "partial-json";
 import type { Draft } from "./draft";
+import { closeJsonPrefix } from "./jsonPrefix";
 import type { RunRecord, ThreadMessage, ToolCallState } from "./types";
 
 /**
@@ -34,7 +35,18 @@ export function isClientOnlyRole(role: unknown): boolean {
  * text that is not JSON (or a top-level number cut at `-` or `2.`).
  */
 export function parseArgs(text: string): unknown {
-  if (!text.trim()) return undefined;
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  // The usual text, an object or array the stream cut off, is closed and read natively; what
+  // closeJsonPrefix is not sure of goes to partial-json, which reads the same values, slower.
+  const closed = closeJsonPrefix(trimmed);
+  if (closed !== undefined) {
+    try {
+      return JSON.parse(closed);
+    } catch {
+      // Not expected (the scan accepts only JSON): partial-json decides.
+    }
+  }
   try {
     return parsePartialJson(text);
   } catch {
