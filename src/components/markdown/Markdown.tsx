@@ -1,5 +1,6 @@
-import { isValidElement, memo, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import { Fragment, isValidElement, memo, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from "react";
 import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
+import { useBudgetedBlocks } from "./parseBudget";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 import { remarkGfmParse } from "./remarkGfmParse";
@@ -148,15 +149,17 @@ export interface MarkdownProps {
  * <Markdown>{"**Hello** — see [the docs](https://example.com)"}</Markdown>
  */
 export const Markdown = memo(function Markdown({ children, className }: MarkdownProps) {
-  // Block by block: while a reply streams, only its last block is parsed again each frame.
+  // Block by block: while a reply streams, only its last block is parsed again each frame; a
+  // reply that arrives at once is parsed from its end within a per-frame budget (parseBudget.ts).
   const blocks = useMemo(() => splitMarkdownBlocks(children), [children]);
+  const parsed = useBudgetedBlocks(blocks, parseBlock);
   return (
     <div
       data-slot="markdown"
       className={cn("pl:space-y-3 pl:break-words pl:[&_li]:my-1 pl:[&_ol]:list-decimal pl:[&_ul]:list-disc pl:[&_h1]:font-semibold pl:[&_h2]:font-semibold pl:[&_h3]:font-semibold", className)}
     >
       {blocks.map((block, index) => (
-        <MarkdownBlock key={index} text={block} />
+        <Fragment key={index}>{parsed[index] ?? <p data-slot="markdown-pending" className="pl:whitespace-pre-wrap">{block}</p>}</Fragment>
       ))}
     </div>
   );
@@ -164,10 +167,7 @@ export const Markdown = memo(function Markdown({ children, className }: Markdown
 
 const REMARK_PLUGINS = [remarkGfmParse];
 
-const MarkdownBlock = memo(function MarkdownBlock({ text }: { text: string }) {
-  return (
-    <ReactMarkdown remarkPlugins={REMARK_PLUGINS} skipHtml urlTransform={safeUrl} components={components}>
-      {text}
-    </ReactMarkdown>
-  );
-});
+/** One block as react-markdown renders it (a plain function: the element is cached and reused). */
+function parseBlock(text: string) {
+  return ReactMarkdown({ children: text, remarkPlugins: REMARK_PLUGINS, skipHtml: true, urlTransform: safeUrl, components });
+}
