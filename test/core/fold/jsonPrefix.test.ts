@@ -3,7 +3,7 @@ import { parse as parsePartialJson } from "partial-json";
 import { isDeepStrictEqual } from "node:util";
 import { describe, expect, it } from "vitest";
 import { closeJsonPrefix } from "../../../src/core/fold/jsonPrefix";
-import { parseArgs } from "../../../src/core/fold/shared";
+import { parseArgs } from "../../../src/core/fold/parseArgs";
 
 /** What the fold showed before the native path: partial-json, undefined where it throws. */
 function reference(text: string): unknown {
