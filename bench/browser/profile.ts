@@ -70,6 +70,44 @@ export function summarizeProfile(raw: unknown, top = 15): string {
   return lines.join("\n");
 }
 
+/** Where a sample's time goes: the first area (innermost frame outwards) whose code is on its stack. */
+const AREAS: [string, RegExp][] = [
+  ["Markdown (react-markdown, micromark, mdast/hast)", /react-markdown|micromark|mdast|hast|unified|blank-line|lib-[A-Za-z0-9_-]+\.js|src\/components\/markdown/],
+  ["fold + store", /src\/core\/|src\/store\//],
+  ["agent stream (ScriptedAgent, rxjs)", /scriptedAgent|esm5-|rxjs/],
+  ["virtualizer", /react-virtual/],
+  ["React render/commit", /react-dom|react\.js|jsx-runtime|scheduler/],
+];
+
+/**
+ * JS + GC ms per area: each sample goes to the first area found walking its stack from the
+ * innermost frame outwards (so React rendering a Markdown block counts as Markdown).
+ */
+export function summarizeAreas(raw: unknown): string {
+  const profile = raw as Profile;
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const totals = new Map<string, number>();
+  for (let i = 0; i < samples.length; i++) {
+    const leaf = byId.get(samples[i] as number) as ProfileNode;
+    const name = leaf.callFrame.functionName;
+    if (IDLE.has(name)) continue;
+    let area = name === "(garbage collector)" ? "GC" : "other";
+    for (let id: number | undefined = leaf.id; id !== undefined && area === "other"; id = parent.get(id)) {
+      const url = byId.get(id)?.callFrame.url ?? "";
+      area = AREAS.find(([, pattern]) => pattern.test(url))?.[0] ?? "other";
+    }
+    totals.set(area, (totals.get(area) ?? 0) + (deltas[i + 1] ?? 0) / 1000);
+  }
+  const all = [...totals.values()].reduce((a, b) => a + b, 0);
+  const lines = ["| area | JS ms | share |", "|---|---:|---:|"];
+  for (const [area, ms] of [...totals].sort((a, b) => b[1] - a[1])) lines.push(`| ${area} | ${ms.toFixed(1)} | ${((100 * ms) / all).toFixed(0)} % |`);
+  return lines.join("\n");
+}
+
 /** JS + GC ms in a profile: every sample except "(idle)", "(program)" (native browser work: style, layout, paint) and "(root)". */
 export function jsTime(raw: unknown): number {
   const profile = raw as Profile;

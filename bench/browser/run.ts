@@ -23,7 +23,7 @@ import { createServer, type ViteDevServer } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { formatMs, table } from "../measure";
-import { jsTime, summarizeProfile } from "./profile";
+import { jsTime, summarizeAreas, summarizeProfile } from "./profile";
 import type { TraceResult } from "./trace";
 import type { BenchCdpAnswer, BenchCommand, CdpMetrics, Impl, ScenarioName, ScenarioOptions, ScenarioResult } from "./types";
 import { findBrowser } from "../../scripts/browser";
@@ -380,6 +380,8 @@ try {
       if (!row.profile) continue;
       console.log();
       console.log(`## CPU profile: ${row.impl}, ${row.scenario.label} (first run, measured window, top self time)`);
+      console.log();
+      console.log(summarizeAreas(row.profile));
       console.log();
       console.log(summarizeProfile(row.profile));
     }

@@ -29,16 +29,19 @@ export interface EventRecorder {
 export type TraceOption = boolean | { limit?: number };
 
 /**
- * A ring buffer of received events. Recording copies nothing but the reference; the array the
- * readers see is rebuilt lazily, once per change, when someone asks for it.
+ * A bounded log of received events. Recording copies nothing but the reference; the array the
+ * readers see is rebuilt lazily, once per change, when someone asks for it — one slice of the
+ * log, as the kept events stay in order in one array (its front is cut off in one go once as many
+ * events have been let go as it keeps), instead of two halves of a ring joined again.
  *
  * @example
  * const recorder = createEventRecorder({ limit: 1000 });
  * recorder.record(events, 0, Date.now());
  */
 export function createEventRecorder({ limit = 100_000 }: { limit?: number } = {}): EventRecorder {
-  let ring: RecordedEvent[] = [];
-  let start = 0;
+  let log: RecordedEvent[] = [];
+  /** Where the kept events start in `log`: before it are the ones let go, not yet cut off. */
+  let head = 0;
   let total = 0;
   let view: readonly RecordedEvent[] | undefined = [];
   const listeners = new Set<() => void>();
@@ -48,7 +51,7 @@ export function createEventRecorder({ limit = 100_000 }: { limit?: number } = {}
   };
   return {
     limit,
-    events: () => (view ??= ring.length < limit || start === 0 ? ring.slice() : [...ring.slice(start), ...ring.slice(0, start)]),
+    events: () => (view ??= log.slice(head)),
     total: () => total,
     subscribe(listener) {
       listeners.add(listener);
@@ -56,20 +59,18 @@ export function createEventRecorder({ limit = 100_000 }: { limit?: number } = {}
     },
     record(events, firstIndex, at) {
       if (events.length === 0) return;
-      events.forEach((event, i) => {
-        const entry = { event, at, index: firstIndex + i };
-        if (ring.length < limit) ring.push(entry);
-        else {
-          ring[start] = entry;
-          start = (start + 1) % limit;
-        }
-      });
+      events.forEach((event, i) => log.push({ event, at, index: firstIndex + i }));
+      head = Math.max(head, log.length - limit);
+      if (head >= limit) {
+        log = log.slice(head);
+        head = 0;
+      }
       total += events.length;
       changed();
     },
     clear() {
-      ring = [];
-      start = 0;
+      log = [];
+      head = 0;
       total = 0;
       changed();
     },

@@ -1,5 +1,6 @@
-import { isValidElement, memo, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import { Fragment, isValidElement, memo, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from "react";
 import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
+import { useBudgetedBlocks } from "./parseBudget";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 import { remarkGfmParse } from "./remarkGfmParse";
@@ -179,16 +180,21 @@ export interface MarkdownProps {
  * <Markdown>{"**Hello** — see [the docs](https://example.com)"}</Markdown>
  */
 export const Markdown = memo(function Markdown({ children, className, citations }: MarkdownProps) {
-  // Block by block: while a reply streams, only its last block is parsed again each frame.
+  // Block by block: while a reply streams, only its last block is parsed again each frame; a
+  // reply that arrives at once is parsed from its end within a per-frame budget (parseBudget.ts).
   const blocks = useMemo(() => splitMarkdownBlocks(children), [children]);
-  const plugins = useMemo(() => (citations?.ids.length ? [remarkGfmParse, [remarkCitations, citations] as const] : REMARK_PLUGINS), [citations]);
+  // One parse function per set of plugins: parsed blocks are cached per function, so a block of a
+  // message with citations (its markers become links to that message's sources) is never reused
+  // for the same text elsewhere.
+  const parse = useMemo(() => (citations?.ids.length ? blockParser([remarkGfmParse, [remarkCitations, citations]]) : parseBlock), [citations]);
+  const parsed = useBudgetedBlocks(blocks, parse);
   return (
     <div
       data-slot="markdown"
       className={cn("pl:space-y-3 pl:break-words pl:[&_li]:my-1 pl:[&_ol]:list-decimal pl:[&_ul]:list-disc pl:[&_h1]:font-semibold pl:[&_h2]:font-semibold pl:[&_h3]:font-semibold", className)}
     >
       {blocks.map((block, index) => (
-        <MarkdownBlock key={index} text={block} plugins={plugins as typeof REMARK_PLUGINS} />
+        <Fragment key={index}>{parsed[index] ?? <p data-slot="markdown-pending" className="pl:whitespace-pre-wrap">{block}</p>}</Fragment>
       ))}
     </div>
   );
@@ -196,10 +202,9 @@ export const Markdown = memo(function Markdown({ children, className, citations 
 
 const REMARK_PLUGINS: NonNullable<Parameters<typeof ReactMarkdown>[0]["remarkPlugins"]> = [remarkGfmParse];
 
-const MarkdownBlock = memo(function MarkdownBlock({ text, plugins }: { text: string; plugins: typeof REMARK_PLUGINS }) {
-  return (
-    <ReactMarkdown remarkPlugins={plugins} skipHtml urlTransform={safeUrl} components={components}>
-      {text}
-    </ReactMarkdown>
-  );
-});
+/** One block as react-markdown renders it (a plain function: the element is cached and reused). */
+function blockParser(plugins: typeof REMARK_PLUGINS) {
+  return (text: string) => ReactMarkdown({ children: text, remarkPlugins: plugins, skipHtml: true, urlTransform: safeUrl, components });
+}
+
+const parseBlock = blockParser(REMARK_PLUGINS);

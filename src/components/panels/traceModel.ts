@@ -64,28 +64,63 @@ function addUsage(span: TraceSpan | undefined, usage: { input: number; output: n
  * const { rows, runs, types } = traceModel(recorder.events());
  */
 export function traceModel(records: readonly RecordedEvent[]): TraceModel {
-  const rows: TraceRow[] = [];
-  const runs: TraceSpan[] = [];
-  const types = new Set<string>();
+  return createTraceBuilder().update(records);
+}
+
+/** Keeps a trace model up to date with a growing event log. */
+export interface TraceBuilder {
+  /**
+   * The model of `records`, the recorder's events now. When they continue the records of the last
+   * call (new events after the last one seen, maybe the oldest let go by the ring), only the new
+   * events are folded in — the work per frame follows the events that arrived, not the log's
+   * length. Anything else (a cleared log, a jump of more than the ring holds) starts over.
+   */
+  update(records: readonly RecordedEvent[]): TraceModel;
+}
+
+/**
+ * A {@link TraceBuilder}. Spans are kept across calls, so a row's depth and a span's duration stay
+ * what they were when the events that opened them leave the ring: `update` gives the rows that
+ * {@link traceModel} of the whole stream would give, for the events still kept.
+ *
+ * @example
+ * const builder = createTraceBuilder();
+ * const model = builder.update(recorder.events()); // once per change
+ */
+export function createTraceBuilder(): TraceBuilder {
+  let rows: TraceRow[] = [];
+  /** Runs in order, each with the row that opened it (a run leaves the list with its row). */
+  let runs: { span: TraceSpan; row: TraceRow }[] = [];
+  const typeCounts = new Map<string, number>();
   /** Open spans, innermost last, each with the key that closes it. */
-  const open: { key: string; span: TraceSpan }[] = [];
+  let open: { key: string; span: TraceSpan }[] = [];
+  let lastRecords: readonly RecordedEvent[] | undefined;
+  let model: TraceModel = { rows: [], runs: [], types: [] };
+
+  const reset = () => {
+    rows = [];
+    runs = [];
+    typeCounts.clear();
+    open = [];
+  };
   const close = (key: string, at: number) => {
     const i = open.findLastIndex((o) => o.key === key);
     // Closing a span closes whatever was left open inside it.
     if (i !== -1) for (const o of open.splice(i)) o.span.end ??= at;
   };
   const currentRun = () => open.find((o) => o.span.kind === "run")?.span;
-  for (const record of records) {
+
+  const add = (record: RecordedEvent, into: TraceRow[]) => {
     const event = (record.event && typeof record.event === "object" ? record.event : {}) as Loose;
     const type = typeof event.type === "string" ? event.type : "(no type)";
-    types.add(type);
+    typeCounts.set(type, (typeCounts.get(type) ?? 0) + 1);
     const at = typeof event.timestamp === "number" ? event.timestamp : record.at;
     const row: TraceRow = { record, type, depth: open.length, label: "" };
     const opens = (kind: SpanKind, key: string, name: string) => {
       const span: TraceSpan = { kind, name, start: at };
       row.span = span;
       open.push({ key, span });
-      if (kind === "run") runs.push(span);
+      if (kind === "run") runs.push({ span, row });
     };
     switch (type) {
       case "RUN_STARTED":
@@ -142,9 +177,49 @@ export function traceModel(records: readonly RecordedEvent[]): TraceModel {
       default:
         row.label = text(event.messageId) || text(event.toolCallId) || text(event.stepName) || text(event.name) || text(event.activityType);
     }
-    rows.push(row);
-  }
-  return { rows, runs, types: [...types].sort() };
+    into.push(row);
+  };
+
+  /** How many of `records` continue the last call's: `[evicted, firstNew]`, or undefined. */
+  const continuation = (records: readonly RecordedEvent[]): [number, number] | undefined => {
+    const last = rows[rows.length - 1]?.record;
+    if (!last) return undefined;
+    const seen = records.lastIndexOf(last);
+    if (seen === -1) return undefined;
+    const evicted = rows.length - (seen + 1);
+    return evicted >= 0 && rows[evicted]?.record === records[0] ? [evicted, seen + 1] : undefined;
+  };
+
+  return {
+    update(records) {
+      if (records === lastRecords) return model;
+      lastRecords = records;
+      const from = continuation(records);
+      let next: TraceRow[];
+      if (from) {
+        const [evicted, firstNew] = from;
+        // The ring let the oldest rows go: their types no longer count, and runs they opened leave.
+        let runsGone = 0;
+        for (let i = 0; i < evicted; i++) {
+          const row = rows[i] as TraceRow;
+          const count = (typeCounts.get(row.type) ?? 1) - 1;
+          if (count) typeCounts.set(row.type, count);
+          else typeCounts.delete(row.type);
+          if (row.span?.kind === "run") runsGone++;
+        }
+        if (runsGone) runs = runs.slice(runsGone);
+        next = rows.slice(evicted);
+        for (let i = firstNew; i < records.length; i++) add(records[i] as RecordedEvent, next);
+      } else {
+        reset();
+        next = [];
+        for (const record of records) add(record, next);
+      }
+      rows = next;
+      model = { rows, runs: runs.map((run) => run.span), types: [...typeCounts.keys()].sort() };
+      return model;
+    },
+  };
 }
 
 /**

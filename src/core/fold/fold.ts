@@ -15,7 +15,8 @@ import {
   startMessage,
 } from "./messages";
 import { reasoningSpan, runError, runFinished, runStarted, step, subagentEnded, subagentStarted } from "./runs";
-import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, malformed, ownerOf, parseArgs, takeMessage } from "./shared";
+import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, malformed, ownerOf, takeMessage } from "./shared";
+import { parseArgs } from "./parseArgs";
 import { customInteraction, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT, syncToolInteractions } from "../interactions/derive";
 import { isRtuiFrame, RTUI_ACTION_EVENT } from "../interactions/rtui";
 import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "./tools";

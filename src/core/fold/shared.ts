@@ -1,5 +1,4 @@
 import { mergeMetadata, type Message } from "@ag-ui/core";
-import { parse as parsePartialJson } from "partial-json";
 import type { Draft } from "./draft";
 import type { RunRecord, ThreadMessage, ToolCallState } from "./types";
 
@@ -24,22 +23,6 @@ export const AN_ID = 'a non-empty string that is not a reserved name such as "co
  */
 export function isClientOnlyRole(role: unknown): boolean {
   return role === "interaction";
-}
-
-/**
- * `args` is a function of `argsText` alone. It used to fall back to the previous parse on failure,
- * but "previous" is the value at the end of the last *burst*, so the same stream gave different
- * args depending on how the network cut it (`"1"` then `"-"`: `1` event by event, `undefined` in
- * one burst). partial-json parses every prefix of a JSON object or array, so this only matters for
- * text that is not JSON (or a top-level number cut at `-` or `2.`).
- */
-export function parseArgs(text: string): unknown {
-  if (!text.trim()) return undefined;
-  try {
-    return parsePartialJson(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Id prefixes of the rows and messages only the person's side writes (answers, questions, words). */

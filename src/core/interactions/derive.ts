@@ -1,7 +1,8 @@
 import type { Interrupt } from "@ag-ui/core";
 import type { Draft } from "../fold/draft";
 import type { ThreadMessage, ToolCallState } from "../fold/types";
-import { isRecord, parseArgs } from "../fold/shared";
+import { isRecord } from "../fold/shared";
+import { parseArgs } from "../fold/parseArgs";
 import { parseEnvelope, type Envelope, type InputRequestPayload, type PermissionCategory, PERMISSION_CATEGORIES } from "../protocol/envelope";
 import { envelopeFromToolArgs, parleyToolType, type ParleyToolName } from "../protocol/parleyTools";
 import type { Interaction, InteractionOrigin, InteractionRow } from "./types";

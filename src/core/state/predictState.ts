@@ -1,5 +1,6 @@
 import type { Draft } from "../fold/draft";
-import { isRecord, parseArgs, runningRun } from "../fold/shared";
+import { isRecord, runningRun } from "../fold/shared";
+import { parseArgs } from "../fold/parseArgs";
 import { markStateRun } from "./stateRun";
 
 /**

@@ -127,6 +127,31 @@ describe("agent state", () => {
     expect(b.a.x).toBe(1);
   });
 
+  it("a large root (copied key by key into a hash table) keeps its keys, their order, and own __proto__ data", () => {
+    const sent: Loose = JSON.parse(
+      `{"7":"seven",${Array.from({ length: 300 }, (_, k) => `"key${k}":{"k":${k}}`).join(",")},"__proto__":{"polluted":true},"0":"zero"}`,
+    );
+    const before = stateOf(sent);
+    const burst = foldEvents(before, [
+      ev.stateDelta([{ op: "replace", path: "/key5", value: 5 }]),
+      ev.stateDelta([{ op: "add", path: "/added", value: 1 }]),
+    ]);
+    const again = foldEvent(burst, ev.stateDelta([{ op: "replace", path: "/key6", value: 6 }]));
+    for (const [b, a] of [[before.state as Loose, burst.state as Loose], [burst.state as Loose, again.state as Loose]] as const) {
+      expect(a).not.toBe(b);
+      expect(Object.getPrototypeOf(a)).toBe(Object.prototype);
+      expect(Object.hasOwn(a, "__proto__")).toBe(true);
+      expect(a.__proto__).toEqual({ polluted: true });
+      expect(a.key0).toBe(b.key0);
+      expect(a.key299).toBe(b.key299);
+    }
+    expect(Object.keys(again.state as Loose)).toEqual([...Object.keys(sent), "added"]);
+    expect((again.state as Loose).key5).toBe(5);
+    expect((again.state as Loose).key6).toBe(6);
+    expect(({} as Loose).polluted).toBeUndefined();
+    expect(sent.key5).toEqual({ k: 5 });
+  });
+
   it("a delta inside an array copies the path only", () => {
     const before = stateOf({ list: [{ n: 1 }, { n: 2 }, { n: 3 }] });
     const after = foldEvent(before, ev.stateDelta([{ op: "replace", path: "/list/1/n", value: 20 }]));
