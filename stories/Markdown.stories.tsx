@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { Markdown, ParleyUIProvider } from "../src";
+import { Markdown, ParleyUIProvider, preloadMarkdown } from "../src";
 import { REPLY } from "./support/stores";
 
 const meta = {
@@ -8,6 +8,8 @@ const meta = {
   component: Markdown,
   tags: ["autodocs"],
   decorators: [(Story) => <ParleyUIProvider className="pl:p-4"><Story /></ParleyUIProvider>],
+  // The renderer loads on first use; until then the text shows plain (test/components/LazyMarkdown*).
+  loaders: [async () => ({ markdown: await preloadMarkdown() })],
 } satisfies Meta<typeof Markdown>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,27 +1,12 @@
 import { isValidElement, memo, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from "react";
-import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
+import ReactMarkdown, { type Components } from "react-markdown";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 import { remarkGfmParse } from "./remarkGfmParse";
+import { safeUrl } from "./safeUrl";
 import { splitMarkdownBlocks } from "./splitBlocks";
 
-const UNSAFE_SCHEME = /^\s*(javascript|vbscript|data|file):/i;
-
-/**
- * The URL policy for agent-written links: react-markdown's allow-list (http, https, mailto, …,
- * relative) plus an explicit refusal of `javascript:`, `vbscript:`, `data:` and `file:`.
- * Returns `""` for a refused URL.
- *
- * @example
- * safeUrl("javascript:alert(1)"); // ""
- */
-export function safeUrl(url: string): string {
-  // Control characters inside a scheme ("java\tscript:") are ignored by browsers; strip them first.
-  const compact = url.replace(/[\p{Cc}\s]+/gu, "");
-  if (UNSAFE_SCHEME.test(compact)) return "";
-  const safe = defaultUrlTransform(url);
-  return UNSAFE_SCHEME.test(safe) ? "" : safe;
-}
+export { safeUrl };
 
 /** The language a fenced block names (```ts → "ts"), from react-markdown's `language-…` class. */
 function languageOf(children: ReactNode): string {
