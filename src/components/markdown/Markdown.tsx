@@ -2,6 +2,7 @@ import { isValidElement, memo, useMemo, useRef, useState, type ComponentPropsWit
 import ReactMarkdown, { type Components } from "react-markdown";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
+import { HighlightedCode } from "./HighlightedCode";
 import { remarkGfmParse } from "./remarkGfmParse";
 import { safeUrl } from "./safeUrl";
 import { splitMarkdownBlocks } from "./splitBlocks";
@@ -26,7 +27,8 @@ function CopyIcon() {
 
 /**
  * A fenced block: a header bar (the language, and Copy — beside the code, never over it), then
- * the code, which scrolls sideways and so takes keyboard focus, named for what it is.
+ * the code, highlighted in its language (HighlightedCode), which scrolls sideways and so takes
+ * keyboard focus, named for what it is.
  */
 function CodeBlock({ className, children, node: _node, ...props }: ComponentPropsWithoutRef<"pre"> & { node?: unknown }) {
   const t = useLabels();
@@ -65,7 +67,7 @@ function CodeBlock({ className, children, node: _node, ...props }: ComponentProp
         {...props}
         className={cn("pl:overflow-x-auto pl:p-3 pl:font-mono pl:text-code pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:-outline-offset-2 pl:focus-visible:outline-ring", className)}
       >
-        {children}
+        <HighlightedCode language={language}>{children}</HighlightedCode>
       </pre>
     </div>
   );
