@@ -25,6 +25,8 @@ export default defineConfig({
         persistence: "src/persistence.ts",
         // The same envelope as IM text or a voice script, and replies read back (no React).
         channels: "src/core/channels/index.ts",
+        // The HTTP/SSE transport (createHttpAgent; no React), apart from the core: not every app uses it.
+        http: "src/http.ts",
         // The side panels (React): their hooks and lazily loaded views, apart from the kit's entry.
         panels: "src/panels.ts",
         // The theme as its own file: `import "parley-ui/styles.css"` (package.json exports).

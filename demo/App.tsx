@@ -2,7 +2,6 @@ import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from "
 import {
   AgentStatusIndicator,
   Composer,
-  createHttpAgent,
   AuditLog,
   InteractionQueue,
   PermissionsPanel,
@@ -14,6 +13,7 @@ import {
   useAgentState,
   useThread,
 } from "../src";
+import { createHttpAgent } from "../src/http";
 import { createIndexedDbThreadStorage } from "../src/persistence";
 import { createPermissions, definePolicy } from "../src/core/policy";
 import "../src/theme/parley.css";
