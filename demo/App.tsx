@@ -21,6 +21,7 @@ import { SCENARIOS } from "./agent/scenarios";
 import { HooksComposer, HooksRunError, HooksStatus, HooksThread } from "./HooksPage";
 import { DojoPanel } from "./dojo";
 import { DemoPanels } from "./Panels";
+import { ThemeSwitch, useDemoTheme } from "./ThemeSwitch";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -138,7 +139,7 @@ function TestModeSwitch() {
           setOn(testMode);
         }}
       />
-      Test mode (mail goes to the test inbox)
+      Test mode<span className="demo-hint"> (mail goes to the test inbox)</span>
     </label>
   );
 }
@@ -178,12 +179,17 @@ function Panels({ children }: { children: ReactNode }) {
 
 export function App() {
   const agent = useMemo(() => createHttpAgent({ url: AGENT_URL }), []);
+  const colorScheme = useDemoTheme();
   const content = (
     <>
       <header className="demo-header">
         <h1>Parley</h1>
         {/* Another agent (PARLEY_AGENT_URL) knows nothing of the reference agent's scripts. */}
         {EMBEDDED_AGENT ? <ScenarioPicker /> : null}
+        <div className="demo-controls">
+          <ThemeSwitch />
+          {UI_MODE === "kit" ? <TestModeSwitch /> : null}
+        </div>
         <small>
           agent: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? "hooks-only version" : "kit version"}</a> ·{" "}
           {PERSISTENCE ? (
@@ -202,7 +208,6 @@ export function App() {
           <>
             <InteractionQueue />
             <DemoPanels />
-            <TestModeSwitch />
             <PermissionsPanel />
             <AuditLog />
             <DojoPanel />
@@ -216,7 +221,7 @@ export function App() {
   return (
     <ParleyProvider agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE} trace>
       {UI_MODE === "kit" ? (
-        <ParleyUIProvider className="demo-shell" locale={LOCALE} colorScheme="auto">{content}</ParleyUIProvider>
+        <ParleyUIProvider className="demo-shell" locale={LOCALE} colorScheme={colorScheme}>{content}</ParleyUIProvider>
       ) : (
         <div className="demo-shell">{content}</div>
       )}
