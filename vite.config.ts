@@ -25,6 +25,8 @@ export default defineConfig({
         persistence: "src/persistence.ts",
         // The same envelope as IM text or a voice script, and replies read back (no React).
         channels: "src/core/channels/index.ts",
+        // The HTTP/SSE transport (createHttpAgent; no React), apart from the core: not every app uses it.
+        http: "src/http.ts",
         // The side panels (React): their hooks and lazily loaded views, apart from the kit's entry.
         panels: "src/panels.ts",
         // The person's threads and the sessions the agent starts (React, TanStack Query): a list of its own.
@@ -40,7 +42,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       // Everything the user installs stays theirs; only our own code is bundled.
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", /^fast-json-patch($|\/)/, "partial-json", "valibot", "@cfworker/json-schema", "idb-keyval", "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/, /^micromark-extension-gfm/, /^mdast-util-gfm/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", /^fast-json-patch($|\/)/, "partial-json", "valibot", "@cfworker/json-schema", "idb-keyval", "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/, /^micromark-extension-gfm/, /^mdast-util-gfm/, /^shiki($|\/)/],
       plugins: [
         {
           // Next.js App Router (issue 14, docs/nextjs.md): `parley-ui` is a client module, and so is

@@ -2,7 +2,6 @@ import { useId, useMemo, useState, useSyncExternalStore, type ReactNode } from "
 import {
   AgentStatusIndicator,
   Composer,
-  createHttpAgent,
   AuditLog,
   InteractionQueue,
   PermissionsPanel,
@@ -14,6 +13,7 @@ import {
   useAgentState,
   useThread,
 } from "../src";
+import { createHttpAgent } from "../src/http";
 import { createIndexedDbThreadStorage } from "../src/persistence";
 import { createPermissions, definePolicy } from "../src/core/policy";
 import "../src/theme/parley.css";
@@ -26,6 +26,7 @@ import { useDemoThreads } from "./Sessions";
 import { SpeakPending } from "./SpeakPending";
 import { KEPT_PERMISSIONS } from "./keptPermissions";
 import { RtuiDemo } from "./RtuiDemo";
+import { ThemeSwitch, useDemoTheme } from "./ThemeSwitch";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -143,7 +144,7 @@ function TestModeSwitch() {
           setOn(testMode);
         }}
       />
-      Test mode (mail goes to the test inbox)
+      Test mode<span className="demo-hint"> (mail goes to the test inbox)</span>
     </label>
   );
 }
@@ -185,14 +186,19 @@ export function App() {
   const agent = useMemo(() => createHttpAgent({ url: AGENT_URL }), []);
   // The thread list and pushed sessions (issues 8, 10); `?persist` keeps its one thread instead.
   const threads = useDemoThreads(!PERSISTENCE);
+  const colorScheme = useDemoTheme();
   const content = (
     <>
       <header className="demo-header">
         <h1>Parley</h1>
         {/* Another agent (PARLEY_AGENT_URL) knows nothing of the reference agent's scripts. */}
         {EMBEDDED_AGENT ? <ScenarioPicker /> : null}
-        {/* The reference RTUI server lives beside the embedded agent. */}
-        {EMBEDDED_AGENT ? <RtuiDemo /> : null}
+        <div className="demo-controls">
+          <ThemeSwitch />
+          {UI_MODE === "kit" ? <TestModeSwitch /> : null}
+          {/* The reference RTUI server lives beside the embedded agent. */}
+          {EMBEDDED_AGENT ? <RtuiDemo /> : null}
+        </div>
         <small>
           agent: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? "hooks-only version" : "kit version"}</a> ·{" "}
           {PERSISTENCE ? (
@@ -212,7 +218,6 @@ export function App() {
           <>
             <InteractionQueue />
             <DemoPanels />
-            <TestModeSwitch />
             <PermissionsPanel />
             <AuditLog />
             <DojoPanel />
@@ -227,7 +232,7 @@ export function App() {
   return (
     <ParleyProvider key={threads?.threadId} threadId={threads?.threadId} agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE ?? threads?.persistence} keepPermissions={KEPT_PERMISSIONS} trace>
       {UI_MODE === "kit" ? (
-        <ParleyUIProvider className="demo-shell" locale={LOCALE} colorScheme="auto">{content}</ParleyUIProvider>
+        <ParleyUIProvider className="demo-shell" locale={LOCALE} colorScheme={colorScheme}>{content}</ParleyUIProvider>
       ) : (
         <div className="demo-shell">{content}</div>
       )}

@@ -59,15 +59,17 @@ try {
   run(npm, ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"], app);
 
   // Server-side import: plain Node has no window/document; importing must not need them.
-  const probe = `const ui = await import("parley-ui"); const core = await import("parley-ui/core");
+  const probe = `const ui = await import("parley-ui"); const core = await import("parley-ui/core"); const http = await import("parley-ui/http");
 if (typeof globalThis.window !== "undefined") throw new Error("window appeared");
-console.log(JSON.stringify({ ui: Object.keys(ui), core: Object.keys(core) }));`;
+console.log(JSON.stringify({ ui: Object.keys(ui), core: Object.keys(core), http: Object.keys(http) }));`;
   const exportsOut = run(process.execPath, ["--input-type=module", "-e", probe], app, { capture: true });
   const names = JSON.parse(exportsOut.trim().split("\n").pop());
   console.log(`node import ok: parley-ui exports ${names.ui.length} names, parley-ui/core ${names.core.length}`);
-  for (const need of ["ParleyProvider", "createHttpAgent", "useMessageIds"]) {
+  for (const need of ["ParleyProvider", "useMessageIds"]) {
     if (!names.ui.includes(need)) throw new Error(`parley-ui does not export ${need}`);
   }
+  // The HTTP/SSE transport is its own entry (parley-ui/http), not part of the kit or the core.
+  if (!names.http.includes("createHttpAgent")) throw new Error("parley-ui/http does not export createHttpAgent");
   const hasThread = names.ui.includes("Thread");
   const hasComposer = names.ui.includes("Composer");
 
@@ -86,12 +88,13 @@ console.log(JSON.stringify({ ui: Object.keys(ui), core: Object.keys(core) }));`;
   const ui = hasThread
     ? `<ParleyProvider agent={agent}>\n    <Thread />${hasComposer ? "\n    <Composer />" : ""}\n  </ParleyProvider>`
     : `<ParleyProvider agent={agent}>\n    <Ids />\n  </ParleyProvider>`;
-  const imports = ["ParleyProvider", "createHttpAgent", "useMessageIds", ...(hasThread ? ["Thread"] : []), ...(hasThread && hasComposer ? ["Composer"] : [])];
+  const imports = ["ParleyProvider", "useMessageIds", ...(hasThread ? ["Thread"] : []), ...(hasThread && hasComposer ? ["Composer"] : [])];
   writeFileSync(
     join(app, "src/main.tsx"),
     `import { createRoot } from "react-dom/client";
 import { ${imports.join(", ")} } from "parley-ui";
 import { foldEvents, createThreadState } from "parley-ui/core";
+import { createHttpAgent } from "parley-ui/http";
 ${hasCss ? 'import "parley-ui/styles.css";\n' : ""}
 const agent = createHttpAgent({ url: "/api/agent" });
 console.log(foldEvents(createThreadState({ threadId: "t" }), []).messageIds.length);

@@ -193,7 +193,8 @@ export function GET() {
     join(app, "app/live/chat.tsx"),
     `"use client";
 import { useState } from "react";
-import { Composer, createHttpAgent, ParleyProvider, ParleyUIProvider, Thread } from "parley-ui";
+import { Composer, ParleyProvider, ParleyUIProvider, Thread } from "parley-ui";
+import { createHttpAgent } from "parley-ui/http";
 
 export function LiveChat() {
   const [agent] = useState(() => createHttpAgent({ url: "/api/agent" }));

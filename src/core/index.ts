@@ -8,7 +8,7 @@ export { answerStart, branchPosition, type BranchPosition, type BranchSet } from
 export { readSuggestions, SUGGESTIONS_EVENT, type Suggestion, type Suggestions } from "./fold/suggestions";
 export { CITATIONS_EVENT, type Citation, type MessageSupport } from "./fold/citations";
 export * from "./transport/types";
-export { createHttpAgent, ParleyHttpAgent, type FetchLike, type HttpAgentOptions } from "./transport/httpAgent";
+// The HTTP/SSE transport (createHttpAgent) is its own entry, parley-ui/http (src/http.ts).
 // Re-checking a grant at execution time (seed 001) needs no engine: the same check the engine makes.
 export { checkGrant, grantStatus, type GrantStatus } from "./policy/grants";
 export type { Grant, GrantCheckOptions, GrantScope, Operation, PolicyDecision, PolicyVerdict } from "./policy/types";

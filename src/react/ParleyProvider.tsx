@@ -11,7 +11,7 @@ ThreadStoreContext.displayName = "ParleyThreadStore";
 
 export interface ParleyProviderProps {
   /**
-   * Any AG-UI agent: `createHttpAgent(...)`, an `@ag-ui/client` agent, a `ScriptedAgent`. Keep it
+   * Any AG-UI agent: `createHttpAgent(...)` (`parley-ui/http`), an `@ag-ui/client` agent, a `ScriptedAgent`. Keep it
    * stable (module scope, `useState(() => …)` or `useMemo`); a new agent is used from the next run.
    */
   agent?: AgentLike;

@@ -52,7 +52,11 @@ afterAll(async () => {
 async function computed(query: string, selector: string): Promise<Record<string, Record<string, string>>> {
   await page.goto(`${url}${query}`);
   await page.locator("[data-slot=interaction][data-type=permission_request]").or(page.locator("#host-probe")).first().waitFor();
-  if (!query.includes("bare") || selector === ".parley") await page.locator("[data-slot=interaction][data-type=permission_request]").waitFor();
+  if (!query.includes("bare") || selector === ".parley") {
+    await page.locator("[data-slot=interaction][data-type=permission_request]").waitFor();
+    // The Markdown renderer and the highlighter load on first use: compare the finished reply.
+    await page.locator("[data-slot=markdown] [data-slot=markdown-code-block] code[data-highlighted]").waitFor();
+  }
   return page.evaluate(
     ([sel, props]) => {
       const out: Record<string, Record<string, string>> = {};

@@ -1,13 +1,17 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { EventType, type BaseEvent } from "@ag-ui/core";
 import { ArtifactsPanel } from "../../src/panels";
+import { preloadMarkdown } from "../../src/components";
 import { foldEvents } from "../../src/core/fold";
 import { expectNoAxeViolations, renderKit, storeWith } from "./support";
 
 const artifact = (value: object): BaseEvent => ({ type: EventType.CUSTOM, name: "parley.artifact", value });
 
 describe("ArtifactsPanel", () => {
+  // The renderer loads on first use (LazyMarkdown.test.tsx covers the plain text before it).
+  beforeAll(() => preloadMarkdown());
+
   it("says there are none yet", async () => {
     const { container } = renderKit(<ArtifactsPanel />, storeWith([]));
     expect(await screen.findByRole("region", { name: "Artifacts" })).toHaveAttribute("data-state", "empty");

@@ -1,9 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { render } from "@testing-library/react";
-import { Markdown, safeUrl } from "../../src/components";
+import { Markdown, preloadMarkdown, safeUrl } from "../../src/components";
 import { expectNoAxeViolations } from "./support";
 
 describe("Markdown", () => {
+  // The renderer loads on first use (LazyMarkdown.test.tsx covers the plain text before it).
+  beforeAll(() => preloadMarkdown());
+
   it("never renders raw HTML", () => {
     const { container } = render(
       <Markdown>{'Hi <script>window.__pwned = 1</script> <img src=x onerror="window.__pwned=2"> <b>bold?</b>'}</Markdown>,

@@ -1,12 +1,15 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import { EventType } from "@ag-ui/core";
-import { MessageRenderer } from "../../src/components";
+import { MessageRenderer, preloadMarkdown } from "../../src/components";
 import { appendMessage } from "../../src/core";
 import { ev } from "../support/events";
 import { expectNoAxeViolations, renderKit, storeWith } from "./support";
 
 describe("messages", () => {
+  // The renderer loads on first use (LazyMarkdown.test.tsx covers the plain text before it).
+  beforeAll(() => preloadMarkdown());
+
   it("renders the user as plain text and the assistant as markdown, with name and sub-agent", async () => {
     const store = storeWith([
       ev.runStarted(),

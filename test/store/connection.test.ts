@@ -1,7 +1,8 @@
 // @vitest-environment node
 import { EventType, type BaseEvent } from "@ag-ui/core";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createHttpAgent, createThreadStore, type ThreadStore } from "../../src";
+import { createThreadStore, type ThreadStore } from "../../src";
+import { createHttpAgent } from "../../src/http";
 import type { FetchLike } from "../../src/core/transport/httpAgent";
 import { ev } from "../support/events";
 

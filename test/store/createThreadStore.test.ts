@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import { EventEncoder } from "@ag-ui/encoder";
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createHttpAgent, createThreadStore, type AgentLike, type ThreadStore } from "../../src";
+import { createThreadStore, type AgentLike, type ThreadStore } from "../../src";
+import { createHttpAgent } from "../../src/http";
 import { ScriptedAgent } from "../../src/testing";
 import { ev, textRun } from "../support/events";
 

@@ -1,6 +1,6 @@
 import type { ContentPart } from "@ag-ui/core";
 import { useLabels } from "../../i18n/LabelsContext";
-import { safeUrl } from "../markdown/Markdown";
+import { safeUrl } from "../markdown/safeUrl";
 import { cn } from "../lib/cn";
 
 type MediaPart = Exclude<ContentPart, { type: "text" }>;

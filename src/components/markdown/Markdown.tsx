@@ -1,29 +1,15 @@
 import { Fragment, isValidElement, memo, useMemo, useRef, useState, type ComponentPropsWithoutRef, type ReactNode } from "react";
-import ReactMarkdown, { defaultUrlTransform, type Components } from "react-markdown";
+import ReactMarkdown, { type Components } from "react-markdown";
 import { useBudgetedBlocks } from "./parseBudget";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
+import { HighlightedCode } from "./HighlightedCode";
 import { remarkGfmParse } from "./remarkGfmParse";
+import { safeUrl } from "./safeUrl";
 import { splitMarkdownBlocks } from "./splitBlocks";
 import { remarkCitations, type CitationTargets } from "./citationMarkers";
 
-const UNSAFE_SCHEME = /^\s*(javascript|vbscript|data|file):/i;
-
-/**
- * The URL policy for agent-written links: react-markdown's allow-list (http, https, mailto, …,
- * relative) plus an explicit refusal of `javascript:`, `vbscript:`, `data:` and `file:`.
- * Returns `""` for a refused URL.
- *
- * @example
- * safeUrl("javascript:alert(1)"); // ""
- */
-export function safeUrl(url: string): string {
-  // Control characters inside a scheme ("java\tscript:") are ignored by browsers; strip them first.
-  const compact = url.replace(/[\p{Cc}\s]+/gu, "");
-  if (UNSAFE_SCHEME.test(compact)) return "";
-  const safe = defaultUrlTransform(url);
-  return UNSAFE_SCHEME.test(safe) ? "" : safe;
-}
+export { safeUrl };
 
 /** The language a fenced block names (```ts → "ts"), from react-markdown's `language-…` class. */
 function languageOf(children: ReactNode): string {
@@ -43,7 +29,8 @@ function CopyIcon() {
 
 /**
  * A fenced block: a header bar (the language, and Copy — beside the code, never over it), then
- * the code, which scrolls sideways and so takes keyboard focus, named for what it is.
+ * the code, highlighted in its language (HighlightedCode), which scrolls sideways and so takes
+ * keyboard focus, named for what it is.
  */
 function CodeBlock({ className, children, node: _node, ...props }: ComponentPropsWithoutRef<"pre"> & { node?: unknown }) {
   const t = useLabels();
@@ -82,7 +69,7 @@ function CodeBlock({ className, children, node: _node, ...props }: ComponentProp
         {...props}
         className={cn("pl:overflow-x-auto pl:p-3 pl:font-mono pl:text-code pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:-outline-offset-2 pl:focus-visible:outline-ring", className)}
       >
-        {children}
+        <HighlightedCode language={language}>{children}</HighlightedCode>
       </pre>
     </div>
   );

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { Citation } from "../../core/fold/citations";
 import { useLabels } from "../../i18n/LabelsContext";
-import { safeUrl } from "../markdown/Markdown";
+import { safeUrl } from "../markdown/safeUrl";
 
 export interface MessageSourcesProps {
   sources: readonly Citation[];

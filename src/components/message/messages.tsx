@@ -3,7 +3,7 @@ import { Collapsible } from "radix-ui";
 import { contentToText } from "@ag-ui/core";
 import { useThread } from "../../react/hooks";
 import { useLabels } from "../../i18n/LabelsContext";
-import { Markdown } from "../markdown/Markdown";
+import { LazyMarkdown as Markdown } from "../markdown/LazyMarkdown";
 import { ToolCallCard } from "../tool-call/ToolCall";
 import { Fallback } from "../registry/Fallback";
 import type { MessageComponentProps } from "../registry/registry";

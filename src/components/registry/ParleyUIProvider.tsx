@@ -1,4 +1,4 @@
-import { useMemo, useState, type CSSProperties, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from "react";
 import { LabelsContext, resolveLabels } from "../../i18n/LabelsContext";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
@@ -6,6 +6,7 @@ import { createMessageRegistry, type MessageComponents, type MessageRegistry } f
 import { UIContext } from "./UIContext";
 import { ThreadNavigationContext, type ThreadNavigation } from "../thread/ThreadNavigation";
 import { ComposerFocusContext, createComposerFocus } from "../composer/ComposerFocus";
+import { preloadMarkdownWhenIdle } from "../markdown/markdownChunk";
 
 export interface ParleyUIProviderProps {
   /** Components by message kind; they win over the defaults, and runtime registrations win over them. */
@@ -56,6 +57,8 @@ export function ParleyUIProvider({ components, registry: given, locale = "en", l
   const stableLabels = useShallowStable(labels);
   const ui = useMemo(() => ({ components: stableComponents ?? {}, registry }), [stableComponents, registry]);
   const labelsValue = useMemo(() => ({ labels: resolveLabels(locale, stableLabels), locale }), [locale, stableLabels]);
+  // The Markdown renderer loads on first use; starting when idle, it is there before the first reply.
+  useEffect(preloadMarkdownWhenIdle, []);
   return (
     <UIContext.Provider value={ui}>
       <ThreadNavigationContext.Provider value={navigation}>
