@@ -318,7 +318,9 @@ async function visit(chromium, url, act) {
     page.on("response", (response) => {
       if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
     });
-    await page.goto(url, { waitUntil: "load", timeout: 30_000 });
+    // `next dev` compiles the page on its first request (with the lazily loaded Markdown and
+    // highlighter chunks): measured 30–90 s on a loaded 2-core machine, so wait up to 2 minutes.
+    await page.goto(url, { waitUntil: "load", timeout: 120_000 });
     if (!act) await page.locator('[data-slot="thread-row"]', { hasText: LAST }).waitFor({ timeout: 15_000 });
     // Hydrated: React has attached to the server's nodes (and the composer is live).
     await page.waitForFunction(() => {
