@@ -14,7 +14,7 @@ const parsedBlocks = new WeakMap<(text: string) => ReactElement, Map<string, Rea
 /** The cache of one parse function (one set of plugins): the same text parses alike only under the same function. */
 function cacheOf(parse: (text: string) => ReactElement): Map<string, ReactElement> {
   let cache = parsedBlocks.get(parse);
-  if (!cache) parsedBlocks.set(parse, (cache = new Map()));
+  if (!cache) parsedBlocks.set(parse, (cache = new Map<string, ReactElement>()));
   return cache;
 }
 
