@@ -2,13 +2,16 @@
  * What backs an answer (sources, `[n]` markers, confidence), sub-agents' names and hand-offs, and
  * one agent turn across a tool call, in the components.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { BaseEvent } from "@ag-ui/core";
-import { ConfidenceLabel, MessageRenderer, Thread } from "../../src/components";
+import { ConfidenceLabel, MessageRenderer, preloadMarkdown, Thread } from "../../src/components";
 import { appendMessage, CITATIONS_EVENT } from "../../src/core";
 import { ev } from "../support/events";
 import { expectNoAxeViolations, heardFromAgent, renderKit, storeWith } from "./support";
+
+// The Markdown renderer loads on first use; these tests read the formatted text.
+beforeAll(() => preloadMarkdown());
 
 const say = (id: string, text: string, extra: object = {}): BaseEvent[] => [ev.textStart(id, extra), ev.text(id, text), ev.textEnd(id)];
 

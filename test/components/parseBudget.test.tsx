@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { render, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
-import { Markdown } from "../../src/components";
+import { Markdown } from "../../src/components/markdown/Markdown"; // the renderer itself (the public Markdown loads it lazily)
 import { FRAME_BUDGET_CHARS } from "../../src/components/markdown/parseBudget";
 
 /** `count` paragraphs of ~300 characters, each with one **bold** word naming it. */
