@@ -62,13 +62,18 @@ describe("attachments (demo)", () => {
       const form = document.querySelector('[data-slot="composer"]')!;
       form.dispatchEvent(new DragEvent("dragenter", { dataTransfer: data, bubbles: true, cancelable: true }));
       form.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
-      return new Promise<string | null>((resolve) =>
-        requestAnimationFrame(() => {
+      // The drop state shows within a few frames (on a loaded machine React may commit after the
+      // first one); wait for it up to 2 s, then drop.
+      return new Promise<string | null>((resolve) => {
+        const started = performance.now();
+        const check = () => {
           const during = form.getAttribute("data-drag");
+          if (during !== "over" && performance.now() - started < 2_000) return void requestAnimationFrame(check);
           form.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
           resolve(during);
-        }),
-      );
+        };
+        requestAnimationFrame(check);
+      });
     }, NOTES);
     expect(dragState).toBe("over");
     await expect.poll(() => page.locator('[data-slot="composer"]').getAttribute("data-drag")).toBe("none");
