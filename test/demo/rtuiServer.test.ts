@@ -27,13 +27,21 @@ async function serve(): Promise<{ http: Server; rtui: RtuiServer; url: string; b
   return { http, rtui, url: `ws://127.0.0.1:${port}/rtui`, base: `http://127.0.0.1:${port}` };
 }
 
-function page(url: string): { store: ReturnType<typeof createThreadStore>; attachment: RtuiAttachment; opened: Promise<void> } {
+function page(url: string): { store: ReturnType<typeof createThreadStore>; attachment: RtuiAttachment; opened: Promise<void>; sockets: WebSocket[] } {
   const store = createThreadStore({ batch: "sync" });
   let resolve!: () => void;
   const opened = new Promise<void>((r) => (resolve = r));
-  const attachment = attachRtui(store, { url, WebSocket: WebSocket as unknown as WebSocketConstructor, backoff: { initialMs: 20, maxMs: 50 }, onStatus: (s) => s.state === "open" && resolve() });
+  // Every socket the page opens, so a test can cut one as a network drop would.
+  const sockets: WebSocket[] = [];
+  class RecordedSocket extends WebSocket {
+    constructor(address: string) {
+      super(address);
+      sockets.push(this);
+    }
+  }
+  const attachment = attachRtui(store, { url, WebSocket: RecordedSocket as unknown as WebSocketConstructor, backoff: { initialMs: 20, maxMs: 50 }, onStatus: (s) => s.state === "open" && resolve() });
   cleanup.push(() => attachment.close());
-  return { store, attachment, opened };
+  return { store, attachment, opened, sockets };
 }
 
 const until = async (check: () => boolean, ms = 3000) => {
@@ -65,13 +73,13 @@ describe("the reference RTUI server with a real connection", () => {
   it("gives a page that connects late the actions still waiting, and a page that reconnects does not ask twice", async () => {
     const { rtui, url } = await serve();
     const waiting = rtui.sendActionAndWait({ actionId: "late", type: "prompt", title: "Which language?" }, { timeoutMs: 5_000 });
-    const { store, opened, attachment } = page(url);
+    const { store, opened, attachment, sockets } = page(url);
     await opened;
     await until(() => store.getState().thread.interactions.get("late")?.status === "pending");
     // The connection drops; the server sends the action again on the new one.
     expect(rtui.clients).toBe(1);
-    // Private on purpose: the test cuts the connection from the page's side, as a network drop would.
-    (attachment.connection as unknown as { socket: { close(): void } }).socket.close();
+    // The test cuts the connection from the page's side, as a network drop would.
+    sockets.at(-1)!.terminate();
     await until(() => attachment.connection.status.state === "reconnecting");
     await until(() => attachment.connection.status.state === "open");
     expect(store.getState().thread.interactionIds).toEqual(["late"]);

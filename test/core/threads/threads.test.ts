@@ -150,7 +150,7 @@ describe("connectSessions", () => {
       expect(FakeSocket.made[1]!.closed).toBe(true);
       vi.advanceTimersByTime(60_000);
       expect(FakeSocket.made).toHaveLength(2);
-      expect(statuses).toEqual(["connecting", "open", "closed", "connecting", "closed"]);
+      expect(statuses).toEqual(["connecting", "open", "reconnecting", "closed"]);
       return threads.list().then((list) => expect(list.map((t) => [t.id, t.unread])).toEqual(expect.arrayContaining([["n1", 1]])));
     } finally {
       vi.useRealTimers();

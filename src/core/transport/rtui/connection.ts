@@ -1,24 +1,10 @@
 import type { RtuiResult } from "../../interactions/rtuiDelivery";
+import { openReconnectingSocket, type ReconnectingSocket, type SocketStatus, type WebSocketConstructor, type WebSocketLike } from "../reconnectingSocket";
 import { actionIdOfResponse, readFrame, resultRequest, rpcError, type JsonRpcError, type JsonRpcId, type RtuiActionParams } from "./frames";
 
-/** The part of the browser's `WebSocket` a connection uses (inject another for tests or Node). */
-export interface WebSocketLike {
-  readonly readyState: number;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onclose: ((event: unknown) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-}
-export type WebSocketConstructor = new (url: string) => WebSocketLike;
-
 /** `connecting` the first time, `open`, `reconnecting` after a drop (with the attempt), `closed` by `close()`. */
-export type RtuiStatus =
-  | { state: "connecting" }
-  | { state: "open" }
-  | { state: "reconnecting"; attempt: number; delayMs: number }
-  | { state: "closed" };
+export type RtuiStatus = SocketStatus;
+export type { WebSocketConstructor, WebSocketLike };
 
 export interface RtuiConnectionOptions {
   /** `ws://…`, `wss://…`, or a path (`/rtui`) on the page's own host. */
@@ -40,9 +26,6 @@ export interface RtuiConnectionOptions {
   onStatus?: (status: RtuiStatus) => void;
 }
 
-/** WebSocket.OPEN */
-const OPEN = 1;
-
 /**
  * One RTUI connection (seed 001 §2.2, §4.2): JSON-RPC 2.0 over a WebSocket that reconnects with
  * backoff. Answers are kept until the server acknowledges them and sent again after every
@@ -55,10 +38,7 @@ const OPEN = 1;
  * rtui.sendResult({ actionId: "act_9f3e7a2c", status: "approved" });
  */
 export class RtuiConnection {
-  private socket: WebSocketLike | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private attempt = 0;
-  private stopped = true;
+  private socket: ReconnectingSocket | undefined;
   /** Answers not acknowledged yet, by action id, in the order they were given. */
   private readonly outbox = new Map<string, RtuiResult>();
   private current: RtuiStatus = { state: "closed" };
@@ -74,12 +54,27 @@ export class RtuiConnection {
     return [...this.outbox.values()];
   }
 
-  /** Opens the socket (and keeps reopening it after drops) until {@link close}. */
+  /** Opens the socket (and keeps reopening it after drops, with backoff) until {@link close}. */
   connect(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    this.setStatus({ state: "connecting" });
-    this.open();
+    if (this.socket) return;
+    const { url, WebSocket, backoff, random, onProblem } = this.options;
+    this.socket = openReconnectingSocket({
+      url,
+      name: "The RTUI connection",
+      WebSocket,
+      backoff,
+      random,
+      onProblem,
+      onMessage: (data) => this.receive(data),
+      // After every (re)connect, the answers the server has not acknowledged go again.
+      onOpen: () => {
+        for (const result of this.outbox.values()) this.write(resultRequest(result));
+      },
+      onStatus: (status) => {
+        this.current = status;
+        this.options.onStatus?.(status);
+      },
+    });
   }
 
   /** Sends an answer now if the socket is open, and again after every reconnect until acknowledged. */
@@ -91,60 +86,13 @@ export class RtuiConnection {
 
   /** Closes for good: no reconnect. Unacknowledged answers stay in {@link unacknowledged}. */
   close(): void {
-    this.stopped = true;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.timer = undefined;
     const socket = this.socket;
     this.socket = undefined;
-    if (socket) {
-      socket.onopen = socket.onclose = socket.onerror = socket.onmessage = null;
-      try {
-        socket.close(1000, "closed by the client");
-      } catch {
-        // Already closing: nothing left to do.
-      }
+    if (socket) socket.close();
+    else if (this.current.state !== "closed") {
+      this.current = { state: "closed" };
+      this.options.onStatus?.(this.current);
     }
-    this.setStatus({ state: "closed" });
-  }
-
-  private open(): void {
-    const Socket = this.options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-    let socket: WebSocketLike;
-    try {
-      if (!Socket) throw new Error("no WebSocket here");
-      socket = new Socket(socketUrl(this.options.url));
-    } catch (error) {
-      this.options.onProblem?.(`The RTUI connection could not be opened: ${error instanceof Error ? error.message : String(error)}`);
-      this.retry();
-      return;
-    }
-    this.socket = socket;
-    socket.onopen = () => {
-      this.attempt = 0;
-      this.setStatus({ state: "open" });
-      for (const result of this.outbox.values()) this.write(resultRequest(result));
-    };
-    socket.onmessage = (event) => this.receive(event.data);
-    // An error is followed by a close; the close decides what comes next.
-    socket.onerror = () => undefined;
-    socket.onclose = () => {
-      if (this.socket !== socket) return;
-      this.socket = undefined;
-      this.retry();
-    };
-  }
-
-  private retry(): void {
-    if (this.stopped) return;
-    const { initialMs = 500, maxMs = 10_000 } = this.options.backoff ?? {};
-    const full = Math.min(maxMs, initialMs * 2 ** this.attempt);
-    const delayMs = Math.round(full / 2 + (full / 2) * (this.options.random ?? Math.random)());
-    this.attempt += 1;
-    this.setStatus({ state: "reconnecting", attempt: this.attempt, delayMs });
-    this.timer = setTimeout(() => {
-      this.timer = undefined;
-      if (!this.stopped) this.open();
-    }, delayMs);
   }
 
   private receive(data: unknown): void {
@@ -178,27 +126,7 @@ export class RtuiConnection {
   }
 
   private write(frame: JsonRpcError | ReturnType<typeof resultRequest>): void {
-    const socket = this.socket;
-    if (!socket || socket.readyState !== OPEN) return;
-    try {
-      socket.send(JSON.stringify(frame));
-    } catch {
-      // The socket is going away; its close brings the reconnect, and the outbox is sent again.
-    }
+    // Not open: the outbox sends the answer after the reconnect.
+    this.socket?.send(JSON.stringify(frame));
   }
-
-  private setStatus(status: RtuiStatus): void {
-    this.current = status;
-    this.options.onStatus?.(status);
-  }
-}
-
-/** A path (`/rtui`) on the page's own host, as `ws:` or `wss:` like the page. */
-function socketUrl(url: string): string {
-  const base = (globalThis as { location?: { href?: string } }).location?.href;
-  if (!base || /^wss?:/i.test(url)) return url;
-  const resolved = new URL(url, base);
-  if (resolved.protocol === "http:") resolved.protocol = "ws:";
-  else if (resolved.protocol === "https:") resolved.protocol = "wss:";
-  return resolved.href;
 }
