@@ -46,10 +46,17 @@ function reply(deltas: number, delayMs: number, chunk = 0): Promise<void> {
   return page.evaluate(([d, ms, c]) => window.reply(d, ms, c), [deltas, delayMs, chunk] as const);
 }
 
-/** Where the end of the newest reply is, against the viewport, after two more frames have settled. */
+/**
+ * Where the end of the newest reply is, against the viewport, once the reply is formatted and two
+ * more frames have settled. Formatting goes on after the stream ends — the Markdown renderer's
+ * chunk may still be loading for the first reply (plain text until then), and a reply that arrives
+ * at once is parsed over a few frames within the per-frame budget — and each step resizes the row,
+ * which the thread follows a frame later.
+ */
 function endOfReply(): Promise<{ inView: boolean; state: string | null; jump: number }> {
   return page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let i = 0; i < 300 && document.querySelector("[data-slot=markdown-pending], [data-slot=markdown-plain]"); i++) await frame();
     await frame();
     await frame();
     const viewport = document.querySelector("[data-slot=thread-viewport]")!.getBoundingClientRect();
