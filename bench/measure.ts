@@ -76,6 +76,68 @@ export async function measure<T>(fn: () => T | Promise<T>, options: MeasureOptio
   return { ms: median(samples), runs: repeats };
 }
 
+export interface Round {
+  /** One measurement per contestant, in the order given (each the median of its timed runs). */
+  each: Measurement[];
+  /**
+   * For each contestant, the median over rounds of (first contestant's time / this one's time) in
+   * the same round: the first is the baseline, so above 1 means faster than it. Every round runs
+   * all contestants back to back, so a slow patch of the machine (another process, a GC thread)
+   * lands on both sides of the ratio instead of on one column.
+   */
+  ratios: number[];
+}
+
+/**
+ * Measures several functions side by side: a warm-up of each, then `repeats` rounds in which each
+ * runs once (with the same GC and re-warm as {@link measure}), in a rotating order so none always
+ * runs first. Meant for short runs compared against a baseline (the first function).
+ */
+export async function measureRound(
+  fns: readonly (() => unknown)[],
+  options: { repeats?: number; check?: (index: number, result: unknown) => void } = {},
+): Promise<Round> {
+  const { repeats = 15, check } = options;
+  const rewarm: boolean[] = [];
+  for (const [index, fn] of fns.entries()) {
+    let spent = 0;
+    let last = Infinity;
+    for (let i = 0; i < WARMUP_MAX_RUNS && spent < WARMUP_MS; i++) {
+      gc();
+      const start = performance.now();
+      const result = await fn();
+      last = performance.now() - start;
+      spent += last;
+      check?.(index, result);
+    }
+    rewarm.push(last < REWARM_BELOW_MS);
+  }
+
+  const samples: number[][] = fns.map(() => []);
+  for (let round = 0; round < repeats; round++) {
+    for (let k = 0; k < fns.length; k++) {
+      const index = (round + k) % fns.length;
+      const fn = fns[index] as () => unknown;
+      gc();
+      if (rewarm[index]) {
+        await fn();
+        await fn();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        minorGc();
+      }
+      const start = performance.now();
+      const result = await fn();
+      (samples[index] as number[]).push(performance.now() - start);
+      check?.(index, result);
+    }
+  }
+  const baseline = samples[0] as number[];
+  return {
+    each: samples.map((s) => ({ ms: median(s), runs: repeats })),
+    ratios: samples.map((s) => median(s.map((ms, round) => (baseline[round] as number) / ms))),
+  };
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
