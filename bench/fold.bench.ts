@@ -136,11 +136,11 @@ const cores = availableParallelism();
 const load = () => loadavg().map((l) => l.toFixed(1)).join(" / ");
 console.log(`${cores} cores; load average (1/5/15 min) at start: ${load()}.`);
 console.log(
-  `Each cell: events/second (median wall time after a warm-up; a full GC before each run, ` +
-    `then, for runs under 100 ms, two untimed re-warm runs and a minor GC, since the full GC discards optimized code). ` +
-    `The floor and both foldEvents columns run in ${ROUNDS} rounds, the three back to back in each round; ` +
+  `Each cell: events/second (median wall time after a warm-up). The floor and both foldEvents columns run in ` +
+    `${ROUNDS} rounds, the three back to back in each round (two untimed runs and a minor GC before each timed one, ` +
+    `no full GC: it discards optimized code, and the fold then read 2–4× slower in some processes than in others); ` +
     `the two ratio columns are the median of the per-round ratios, so a slow moment of the machine falls on both sides. ` +
-    `The other columns: medians of ${REPEATS} runs.`,
+    `The other columns: medians of ${REPEATS} runs, a full GC before each.`,
 );
 console.log();
 
