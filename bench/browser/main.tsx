@@ -398,6 +398,6 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
 
 window.runScenario = async (name: ScenarioName, options: ScenarioOptions): Promise<ScenarioResult> => {
   unmount();
-  return name === "mount" ? mountScenario(options) : streamScenario(options);
+  return name === "mount" || name === "mount10k" ? mountScenario(options) : streamScenario(options);
 };
 window.__benchReady = true;
