@@ -103,3 +103,30 @@ describe("inside a host app's global styles", () => {
     expect(differences(bare, withKit)).toEqual([]);
   });
 });
+
+describe("colour schemes", () => {
+  /** The kit root's background and text colours, and the scheme the browser resolved for it. */
+  async function colours(query: string, system: "light" | "dark"): Promise<{ background: string; text: string; scheme: string }> {
+    await page.emulateMedia({ colorScheme: system });
+    await page.goto(`${url}${query}`);
+    await page.locator("[data-slot=interaction][data-type=permission_request]").waitFor();
+    return page.evaluate(() => {
+      const kit = document.querySelector(".parley") as HTMLElement;
+      const style = getComputedStyle(kit);
+      return { background: style.backgroundColor, text: style.color, scheme: style.colorScheme };
+    });
+  }
+  const LIGHT = { background: "rgb(255, 255, 255)", text: "rgb(24, 24, 27)" };
+  const DARK = { background: "rgb(17, 17, 19)", text: "rgb(236, 236, 238)" };
+
+  it("one list of tokens gives both schemes: light, dark, auto following the system, and a .dark ancestor", async () => {
+    expect(await colours("?scheme=light", "dark")).toMatchObject(LIGHT);
+    expect(await colours("?scheme=dark", "light")).toMatchObject({ ...DARK, scheme: "dark" });
+    expect(await colours("?scheme=auto", "light")).toMatchObject(LIGHT);
+    expect(await colours("?scheme=auto", "dark")).toMatchObject(DARK);
+    // An app's own dark switch (`.dark` on an ancestor) wins over "auto" and over the default light.
+    expect(await colours("?scheme=auto&darkAncestor", "light")).toMatchObject(DARK);
+    expect(await colours("?darkAncestor", "light")).toMatchObject(DARK);
+    await page.emulateMedia({ colorScheme: "light" });
+  });
+});

@@ -9,7 +9,7 @@ import type { GrammarName } from "./codeLanguages";
  * useHighlightedCode), never with the kit.
  *
  * The theme is shiki's CSS-variables theme: tokens are coloured `var(--parley-code-token-…)`,
- * set on `.parley` for light, `.dark` and `prefers-color-scheme` (parley.css), so one
+ * set on `.parley` as `light-dark(light, dark)` pairs (parley.css), so one
  * highlighting serves both schemes and a theme switch needs no second pass.
  */
 

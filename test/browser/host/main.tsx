@@ -79,9 +79,14 @@ const events: BaseEvent[] = [
 ];
 store.setState((s) => ({ thread: foldEvents(s.thread, events) }));
 
+// `?scheme=light|dark|auto` sets colorScheme; `?darkAncestor` puts `.dark` on an ancestor, as an app's own dark switch does.
+const scheme = params.get("scheme");
+const colorScheme = scheme === "light" || scheme === "dark" || scheme === "auto" ? scheme : undefined;
+if (params.has("darkAncestor")) document.getElementById("root")!.classList.add("dark");
+
 createRoot(document.getElementById("root")!).render(
   <ParleyProvider store={store}>
-    <ParleyUIProvider style={{ height: 900, width: 800 }}>
+    <ParleyUIProvider style={{ height: 900, width: 800 }} {...(colorScheme ? { colorScheme } : {})}>
       <Thread />
       <Composer />
     </ParleyUIProvider>
