@@ -63,9 +63,7 @@ export async function measure<T>(fn: () => T | Promise<T>, options: MeasureOptio
   for (let i = 0; i < repeats; i++) {
     gc();
     if (rewarm) {
-      await fn();
-      await fn();
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await rewarmRuns(fn);
       minorGc();
     }
     const start = performance.now();
@@ -127,11 +125,7 @@ export async function measureRound(
       const fn = fns[index] as () => unknown;
       // No full GC here (see the comment on the function); a minor GC empties the young generation,
       // so each timed run still starts without the one before's short-lived garbage.
-      if (rewarm[index]) {
-        await fn();
-        await fn();
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      if (rewarm[index]) await rewarmRuns(fn);
       minorGc();
       const start = performance.now();
       const result = await fn();
@@ -144,6 +138,13 @@ export async function measureRound(
     each: samples.map((s) => ({ ms: median(s), runs: repeats })),
     ratios: samples.map((s) => median(s.map((ms, round) => (baseline[round] as number) / ms))),
   };
+}
+
+/** Two untimed runs, then a pause for the background compiler (see {@link REWARM_BELOW_MS}). */
+async function rewarmRuns(fn: () => unknown): Promise<void> {
+  await fn();
+  await fn();
+  await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
 function median(values: number[]): number {
