@@ -4,7 +4,8 @@
  *   npm run bench        (node --expose-gc --import tsx bench/fold.bench.ts)
  *
  * Prints two markdown tables (throughput per scenario, and scaling of scenario (ii)) and a verdict
- * per scenario: does Parley folding 64-event bursts keep up with merely parsing the SSE frames?
+ * per scenario: does Parley folding the whole stream, and folding it in 64-event bursts, keep up with
+ * merely parsing the SSE frames? (Both ratios are per-round medians: see `measureRound`.)
  */
 
 // The SDK clones and deep-freezes on every event in development/test mode; we compare against
