@@ -1,4 +1,5 @@
 import type { Preview } from "@storybook/react-vite";
+import { preloadMarkdown } from "../src";
 import "../src/theme/parley.css";
 
 /** The widths every story can be seen at: a phone and a desktop (the toolbar's "Width"). */
@@ -22,6 +23,13 @@ const preview: Preview = {
     },
   },
   initialGlobals: { theme: "light", width: "auto" },
+  // The kit loads its Markdown renderer when the browser is idle, so a person sees an answer
+  // formatted; a story waits for it the same way, instead of racing the chunk's load (under load
+  // a play function looked for a citation link while the answer was still its plain first paint).
+  loaders: [async () => {
+    await preloadMarkdown();
+    return {};
+  }],
   decorators: [
     (Story, context) => {
       const dark = context.globals.theme === "dark";
