@@ -13,8 +13,9 @@ export interface CopyOwner {
  * Applies an RFC 6902 patch with structural sharing: only the containers on the paths an operation
  * touches are copied; every other branch keeps its identity.
  *
- * The operations themselves (pointer resolution, validation, `test` equality, array `-`, the
- * `__proto__` ban) are fast-json-patch's; this module only decides what to copy. fast-json-patch on
+ * The operations on arrays, `test` equality, array `-`, validation and the `__proto__` ban are
+ * fast-json-patch's; this module decides what to copy, writes the members of objects itself (the
+ * hot case), and composes move and copy from remove and add. fast-json-patch on
  * its own either mutates the document or deep-copies all of it (`JSON.parse(JSON.stringify())`,
  * which is what makes the SDK's reducer do ~1,000 deltas a second on a large state).
  *
@@ -42,34 +43,92 @@ export function applyJsonPatch(doc: unknown, ops: readonly unknown[], owner: Cop
 }
 
 const BANNED_PATH = /__proto__|constructor\/prototype/;
+/** RFC 6901: an array index is "0" or digits without a leading zero. */
+const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
+/** How much of a hostile path an error message repeats. */
+const PATH_IN_MESSAGE = 120;
+
+const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 
 function applyOne(doc: unknown, raw: unknown, index: number, owner: CopyOwner): unknown {
   const op = raw as Operation;
   if (!op || typeof op !== "object" || typeof op.path !== "string") {
     throw new Error(`operation ${index} is not an object with a string "path"`);
   }
-  // RFC 6902 §4.4: a location cannot be moved into one of its children. fast-json-patch does not
-  // check it, and `{op:"move", from:"", path:"/x"}` made the document contain itself (a cycle
-  // that broke JSON.stringify and every deep walk of the state).
-  if (op.op === "move" && typeof op.from === "string" && op.path.startsWith(`${op.from}/`)) {
-    throw new Error(`operation ${index} moves "${op.from}" into its own child "${op.path}"`);
-  }
+  if (op.op === "move" || op.op === "copy") return moveOrCopy(doc, op, index, owner);
   const path = copyPath(doc, op.path, owner);
-  // The hot case — set a member of an object that is there — is a plain assignment. Everything
-  // else (arrays, "-", test, remove, move/copy, a path that does not resolve) is fast-json-patch's.
-  // fast-json-patch refuses paths through `__proto__` or `constructor/prototype`; so does this.
-  if ((op.op === "replace" || op.op === "add") && path.parent && op.value !== undefined && !BANNED_PATH.test(op.path)) {
+  // The hot cases — set or delete a member of an object — are plain writes. Everything else
+  // (arrays, "-", test, a path that does not resolve) is fast-json-patch's, which refuses paths
+  // through `__proto__` or `constructor/prototype`; so does this.
+  if (path.parent && !Array.isArray(path.parent) && !BANNED_PATH.test(op.path)) {
     const { parent, key } = path;
-    if (!Array.isArray(parent) && (op.op === "add" || Object.prototype.hasOwnProperty.call(parent, key))) {
+    const exists = hasOwn(parent, key);
+    if ((op.op === "add" || (op.op === "replace" && exists)) && op.value !== undefined) {
       parent[key] = op.value;
       return path.root;
     }
+    if (op.op === "remove" && exists) {
+      delete parent[key];
+      return path.root;
+    }
+    // RFC 6902 §4.2, §4.3: the target must be a member. fast-json-patch looks it up with
+    // `obj[key]`, so an inherited name ("toString", "constructor") passed for one.
+    if ((op.op === "remove" || op.op === "replace" || op.op === "test") && !exists) {
+      throw new Error(`operation ${index} (${op.op}): ${quote(op.path)} does not exist`);
+    }
   }
-  let result = path.root;
-  if ((op.op === "move" || op.op === "copy") && typeof op.from === "string") {
-    result = copyPath(result, op.from, owner).root;
+  try {
+    return applyOperation(path.root, op, true, true, true, index).newDocument;
+  } catch (error) {
+    // fast-json-patch's message pretty-prints the whole document (63,000 characters for a
+    // 1,000-key state), and the fold keeps the message: its first line says what went wrong.
+    const first = (error instanceof Error ? error.message : String(error)).split("\n", 1)[0];
+    throw new Error(`operation ${index} (${String(op.op)} ${quote(op.path)}): ${first}`);
   }
-  return applyOperation(result, op, true, true, true, index).newDocument;
+}
+
+/**
+ * RFC 6902 §4.4, §4.5 as the remove and add (or the add alone) that they are, each through
+ * {@link applyOne}: so each copies the containers on its own path as it resolves then. Handing a
+ * move to fast-json-patch after copying both paths up front wrote into the previous snapshot when
+ * the removal shifted the target (`move /list/0 → /list/1/x` lands in what was `/list/2`), and its
+ * validation of a move or copy deep-copied the whole document.
+ */
+function moveOrCopy(doc: unknown, op: Operation & { from?: unknown }, index: number, owner: CopyOwner): unknown {
+  const from = op.from;
+  if (typeof from !== "string") throw new Error(`operation ${index} (${op.op}) has no string "from"`);
+  // §4.4: a location cannot be moved into one of its children. `{op:"move", from:"", path:"/x"}`
+  // would make the document contain itself (a cycle that breaks JSON.stringify and every walk).
+  if (op.op === "move" && op.path.startsWith(`${from}/`)) {
+    throw new Error(`operation ${index} moves ${quote(from)} into its own child ${quote(op.path)}`);
+  }
+  const value = valueAt(doc, from, index);
+  if (op.op === "move" && from === op.path) return doc;
+  const rest = op.op === "move" ? applyOne(doc, { op: "remove", path: from }, index, owner) : doc;
+  // A copy is a value of its own (§4.5): later operations on either place must not reach the other.
+  return applyOne(rest, { op: "add", path: op.path, value: op.op === "copy" ? cloneJson(value) : value }, index, owner);
+}
+
+/** The value at `pointer`, through own members and canonical array indices only. */
+function valueAt(doc: unknown, pointer: string, index: number): unknown {
+  if (pointer === "") return doc;
+  const missing = () => new Error(`operation ${index}: "from" ${quote(pointer)} does not exist`);
+  if (!pointer.startsWith("/")) throw missing();
+  let node = doc;
+  for (const token of pointer.slice(1).split("/")) {
+    const key = unescapeToken(token);
+    if (!isContainer(node) || !hasOwn(node, key) || (Array.isArray(node) && !ARRAY_INDEX.test(key))) throw missing();
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+function cloneJson(value: unknown): unknown {
+  return isContainer(value) ? JSON.parse(JSON.stringify(value)) : value;
+}
+
+function quote(path: string): string {
+  return JSON.stringify(path.length > PATH_IN_MESSAGE ? `${path.slice(0, PATH_IN_MESSAGE)}…` : path);
 }
 
 function isSimpleOp(op: unknown): boolean {

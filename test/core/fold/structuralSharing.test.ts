@@ -223,6 +223,12 @@ describe("agent state", () => {
       ["~0 escapes a tilde", { "m~n": { k: 1 } }, [{ op: "replace", path: "/m~0n/k", value: 2 }], { "m~n": { k: 2 } }],
       ["~01 is a tilde then 1", { "~1": 1 }, [{ op: "add", path: "/~01", value: 2 }], { "~1": 2 }],
       ["an empty key", { "": { "": 1 } }, [{ op: "replace", path: "//", value: 2 }], { "": { "": 2 } }],
+      ["move into an element the removal shifts", { l: [{ n: "A" }, { n: "B" }, { n: "C" }] }, [{ op: "move", from: "/l/0", path: "/l/1/moved" }], { l: [{ n: "B" }, { n: "C", moved: { n: "A" } }] }],
+      ["move to a later index of the same array", { l: [1, 2, 3] }, [{ op: "move", from: "/l/0", path: "/l/2" }], { l: [2, 3, 1] }],
+      ["move onto itself", { a: { b: 1 } }, [{ op: "move", from: "/a", path: "/a" }], { a: { b: 1 } }],
+      ["move replaces the target", { a: 1, b: 2 }, [{ op: "move", from: "/a", path: "/b" }], { b: 1 }],
+      ["move a member to the root", { a: { x: 1 } }, [{ op: "move", from: "/a", path: "" }], { x: 1 }],
+      ["remove a member on the fast path", { a: 1, b: { c: 2 } }, [{ op: "remove", path: "/b/c" }], { a: 1, b: {} }],
     ];
     for (const [name, doc, patch, expected] of cases) {
       it(name, () => {
@@ -234,6 +240,39 @@ describe("agent state", () => {
         expect(JSON.stringify(before.state)).toBe(docJson);
       });
     }
+
+    it("writes nothing into the previous snapshot, frozen or not (a move whose removal shifts its target)", () => {
+      // Frozen input hides a write into it (the write fails silently): this checks without freezing.
+      const before = stateOf({ l: [{ n: "A" }, { n: "B" }, { n: "C" }], other: { k: 1 } });
+      const json = JSON.stringify(before.state);
+      const after = foldEvents(before, [ev.stateDelta([{ op: "move", from: "/l/0", path: "/l/1/moved" }])]);
+      expect(JSON.stringify(before.state)).toBe(json);
+      expect(after.state).toEqual({ l: [{ n: "B" }, { n: "C", moved: { n: "A" } }], other: { k: 1 } });
+      expect((after.state as Loose).other).toBe((before.state as Loose).other);
+      expect((after.state as Loose).l[1].moved).toBe((before.state as Loose).l[0]);
+    });
+
+    it("a copy is a value of its own: changing it later in the burst leaves the source as it was", () => {
+      const before = stateOf({ a: { b: { c: 1 } } });
+      const after = foldEvents(before, [
+        ev.stateDelta([{ op: "copy", from: "/a", path: "/z" }]),
+        ev.stateDelta([{ op: "replace", path: "/z/b/c", value: 2 }]),
+      ]);
+      expect(after.state).toEqual({ a: { b: { c: 1 } }, z: { b: { c: 2 } } });
+      expect((after.state as Loose).a).toBe((before.state as Loose).a);
+    });
+
+    it("says what failed in a short message, never the whole state", () => {
+      const big = Object.fromEntries(Array.from({ length: 1000 }, (_, i) => [`k${i}`, { v: i }]));
+      const after = foldEvents(stateOf(big), [
+        ev.stateDelta([{ op: "remove", path: "/missing" }]),
+        ev.stateDelta([{ op: "add", path: "/k1/v/x", value: 1 }]),
+        ev.stateDelta([{ op: "move", from: `/${"x".repeat(5000)}`, path: "/y" }]),
+      ]);
+      expect(after.errors.map((e) => e.code)).toEqual(["patch-failed", "patch-failed", "patch-failed"]);
+      for (const error of after.errors) expect(error.message.length).toBeLessThan(300);
+      expect(after.errors[0]!.message).toContain('"/missing" does not exist');
+    });
 
     it("escaped tokens keep the untouched sibling branches", () => {
       const before = stateOf({ "a/b": { x: 1 }, "c~d": { y: [1] } });
@@ -258,6 +297,14 @@ describe("agent state", () => {
       ["__proto__ as a token", {}, [{ op: "add", path: "/__proto__/polluted", value: "yes" }]],
       ["__proto__ as the target", { a: {} }, [{ op: "replace", path: "/a/__proto__", value: { polluted: "yes" } }]],
       ["constructor/prototype", {}, [{ op: "add", path: "/constructor/prototype/polluted", value: "yes" }]],
+      ["remove of an inherited name", { a: {} }, [{ op: "remove", path: "/toString" }]],
+      ["replace of an inherited name", { a: {} }, [{ op: "replace", path: "/constructor", value: 1 }]],
+      ["replace of an inherited name below the root", { a: {} }, [{ op: "replace", path: "/a/valueOf", value: 2 }]],
+      ["test of an inherited name", { a: {} }, [{ op: "test", path: "/hasOwnProperty", value: null }]],
+      ["move from an array index with a leading zero", { l: [1, 2] }, [{ op: "move", from: "/l/01", path: "/x" }]],
+      ["move from an array's length", { l: [1, 2] }, [{ op: "move", from: "/l/length", path: "/x" }]],
+      ["move to an index past the end after the removal", { l: [1, 2] }, [{ op: "move", from: "/l/0", path: "/l/2" }]],
+      ["copy without a from", { a: 1 }, [{ op: "copy", path: "/b" }]],
     ];
     for (const [name, doc, patch] of failures) {
       it(`refuses ${name}`, () => {
