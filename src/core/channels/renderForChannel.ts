@@ -223,8 +223,8 @@ export function formSteps(payload: InputRequestPayload, w: Words = EN): ChannelS
 
 /**
  * Its own three lines rather than the fold's `isRecord`: importing that module would bring the
- * fold's shared chunk (partial-json, the SDK's metadata helpers) to a server-side IM bot that only
- * renders envelopes (+1.2 KB gzip on parley-ui/channels, measured).
+ * fold's shared chunk (the SDK's metadata helpers among it) to a server-side IM bot that only
+ * renders envelopes (+1.2 KB gzip on parley-ui/channels, measured when it held partial-json too).
  */
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

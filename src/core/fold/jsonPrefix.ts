@@ -1,18 +1,26 @@
 /**
  * Closing a JSON text the stream cut off, so the engine's own `JSON.parse` can read it.
  *
- * Streaming tool-call arguments are parsed once per burst for the live preview. partial-json walks
- * the text in JavaScript value by value (~10 µs for 300 characters); this scans it once, cuts it
- * where partial-json stops and appends the closing quote and brackets, and `JSON.parse` builds the
- * value natively. It reads every text it accepts as partial-json's `parse(text)` does (a property
- * test checks every prefix of random JSON), and answers `undefined` for anything it is not sure
- * of — text that is not a prefix of a JSON object or array, a number cut at `.` or `e`, a
- * `__proto__` key — which the caller hands to partial-json.
+ * Streaming tool-call arguments are parsed once per burst for the live preview. A partial-JSON
+ * parser walks the text in JavaScript value by value (partial-json: ~10 µs for 300 characters);
+ * this scans it once, cuts it at the last whole value and appends the closing quote and brackets,
+ * and `JSON.parse` builds the value natively — with `JSON.parse`'s own meaning for every key
+ * (`"__proto__"` is a member like any other, never the object's prototype).
+ *
+ * What a cut reads as: a string cut inside is kept as far as it goes (an escape cut short is left
+ * out); a literal cut inside (`tr`) is completed; a number cut where it is not one yet (`1.`,
+ * `2e`, `-3.5e+`) reads as its longest whole part (`1`, `2`, `-3.5`), so a key never blinks out
+ * while its number streams; a member whose key or value has not started yet, or whose number is
+ * a lone `-`, is left out. Text that is no prefix of a JSON value gives `undefined`.
  */
 
 const LITERALS = ["true", "false", "null"] as const;
 const SIMPLE_ESCAPES = '"\\/bfnrt';
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+/** A number the stream cut before it is one: `-`, `1.`, `1.5e`, `2E+`. */
+const CUT_NUMBER = /^-$|^-?(?:0|[1-9]\d*)(?:\.|(?:\.\d+)?[eE][+-]?)$/;
+/** The whole number at the start of a cut one. */
+const WHOLE_PART = /^-?(?:0|[1-9]\d*)(?:\.\d+)?/;
 const HEX4 = /^[\da-fA-F]{0,4}$/;
 
 function isSpace(code: number): boolean {
@@ -25,16 +33,14 @@ function isNumberChar(code: number): boolean {
 }
 
 /**
- * `text` (already trimmed) closed into complete JSON, or `undefined` when it is not sure what
- * partial-json would make of it.
+ * `text` (already trimmed) closed into complete JSON, or `undefined` when it is no prefix of a
+ * JSON value.
  *
  * @example
  * closeJsonPrefix('{"city":"Ly'); // '{"city":"Ly"}'
  * closeJsonPrefix('{"a":1,"b'); // '{"a":1}'
  */
 export function closeJsonPrefix(text: string): string | undefined {
-  const first = text.charCodeAt(0);
-  if ((first !== 123 && first !== 91) || text.includes("__proto__")) return undefined;
   const n = text.length;
   /** The open containers, "{" or "[", innermost last. */
   let open = "";
@@ -143,13 +149,14 @@ export function closeJsonPrefix(text: string): string | undefined {
         safe = i;
         continue;
       }
-      // Cut at a lone "-", partial-json drops the member; cut at "1." or "1e", not sure.
-      return j === n && token === "-" ? close(text.slice(0, safe), open) : undefined;
+      if (j < n || !CUT_NUMBER.test(token)) return undefined;
+      const whole = WHOLE_PART.exec(token)?.[0];
+      return whole ? close(text.slice(0, i) + whole, open) : open ? close(text.slice(0, safe), open) : undefined;
     }
     const rest = text.slice(i, i + 5);
     const literal = LITERALS.find((word) => rest.startsWith(word) || (n - i < word.length && word.startsWith(rest)));
     if (!literal) return undefined;
-    // Cut inside a literal ("tr"), partial-json completes it.
+    // Cut inside a literal ("tr"): completed.
     if (n - i < literal.length) return close(text.slice(0, i) + literal, open);
     i += literal.length;
     expect = "next";
