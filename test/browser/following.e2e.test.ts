@@ -2,7 +2,8 @@
  * The thread keeps following a reply that streams flat out into a long thread (issue 11: the
  * reply row grew hundreds of pixels in one frame, a scroll event fired before the list's height
  * caught up, and the thread took it for the person scrolling away), and a person's wheel still
- * stops it. The page (test/browser/following/) holds 1,000 messages in a 700 px box.
+ * stops it, and so does the scrollbar, let go again. The page (test/browser/following/) holds 1,000
+ * messages in a 700 px box.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
@@ -30,7 +31,7 @@ beforeAll(async () => {
     clearScreen: false,
   });
   await server.listen();
-  browser = await openBrowser();
+  browser = await openBrowser(undefined, { scrollbars: true });
   page = browser.page;
   await page.goto(server.resolvedUrls?.local[0] ?? "");
   await page.locator("[data-slot=thread-row][data-row-id=seed-999]").waitFor();
@@ -105,6 +106,32 @@ describe("the thread follows a fast reply", () => {
     await streaming;
     expect(await endOfReply()).toEqual({ inView: false, state: "scrolled-up", jump: 1 });
     await page.getByRole("button", { name: /Jump to latest/ }).click();
+    expect(await endOfReply()).toEqual({ inView: true, state: "following", jump: 0 });
+    expect(browser.problems).toEqual([]);
+  });
+
+  it("stops following when the person drags the scrollbar up, and follows the next reply once it is let go", async () => {
+    const viewport = page.locator("[data-slot=thread-viewport]");
+    const box = await viewport.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height, bar: el.offsetWidth - el.clientWidth };
+    });
+    expect(box.bar, "the viewport has a scrollbar to drag").toBeGreaterThan(0);
+    const streaming = reply(400, 5);
+    await page.locator("[data-slot=message][data-state=streaming]").waitFor();
+    // The view is at the end, so the thumb is at the bottom of the track, just above its arrow.
+    const barX = box.x + box.width - box.bar / 2;
+    await page.mouse.move(barX, box.y + box.height - box.bar - 4);
+    await page.mouse.down();
+    await page.mouse.move(barX, box.y + box.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await streaming;
+    expect(await endOfReply()).toEqual({ inView: false, state: "scrolled-up", jump: 1 });
+    // Were the scrollbar still taken for held, the view would follow no more: the next reply
+    // (flat out, growing the row a frame at a time) would end below the fold.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.getByRole("button", { name: /Jump to latest/ }).click();
+    await reply(2_000, 0, 50);
     expect(await endOfReply()).toEqual({ inView: true, state: "following", jump: 0 });
     expect(browser.problems).toEqual([]);
   });

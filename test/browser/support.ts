@@ -34,11 +34,16 @@ export interface Browser {
   close(): Promise<void>;
 }
 
-export async function openBrowser(viewport = { width: 1200, height: 900 }): Promise<Browser> {
+/**
+ * `scrollbars`: draw real scrollbars, as a desktop browser does (Playwright hides them in headless
+ * mode), for a test that drags one.
+ */
+export async function openBrowser(viewport = { width: 1200, height: 900 }, { scrollbars = false } = {}): Promise<Browser> {
   const userDataDir = mkdtempSync(join(tmpdir(), "parley-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
     headless: true,
+    ...(scrollbars ? { ignoreDefaultArgs: ["--hide-scrollbars"] } : {}),
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     viewport,
   });

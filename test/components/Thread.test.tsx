@@ -259,6 +259,39 @@ describe("Thread following", () => {
     expect(root).toHaveAttribute("data-state", "scrolled-up");
   });
 
+  it("leaves a key pressed in a row's own scroller to that scroller while it can go up", async () => {
+    const { root } = await longThread(
+      <Thread.Root initialRect={{ width: 400, height: VIEWPORT }}>
+        <Thread.Viewport>
+          <Thread.Messages renderRow={(id) => <pre data-fake-scroller="yes" data-testid={id} role="group" aria-label={`result ${id}`} tabIndex={0} style={{ overflowY: "auto" }} />} />
+        </Thread.Viewport>
+      </Thread.Root>,
+    );
+    const inner = screen.getByTestId("m199");
+    inner.scrollTop = 500;
+    act(() => {
+      fireEvent.keyDown(inner, { key: "ArrowUp" });
+      fireEvent.keyDown(inner, { key: "PageUp" });
+    });
+    expect(root).toHaveAttribute("data-state", "following");
+    inner.scrollTop = 0;
+    act(() => {
+      fireEvent.keyDown(inner, { key: "PageUp" });
+    });
+    expect(root).toHaveAttribute("data-state", "scrolled-up");
+  });
+
+  it("never stops following on a wheel turned down, even when the view moves up under it", async () => {
+    const { viewport, root } = await longThread();
+    act(() => {
+      fireEvent.scroll(viewport);
+      fireEvent.wheel(viewport, { deltaY: 300 });
+    });
+    // A row above shrank as it was measured: the browser moved the view up during the gesture.
+    scrollBy(viewport, -200);
+    expect(root).toHaveAttribute("data-state", "following");
+  });
+
   it("stops following when the person drags the scrollbar up or swipes down", async () => {
     const { viewport, root } = await longThread();
     // The scrollbar: a press on the scroller itself, then the view moves up.

@@ -81,6 +81,12 @@ export function useFollowing(viewportRef: RefObject<HTMLElement | null>): Follow
       g.until = clock() + GESTURE_MS;
       removeEventListener("pointerup", release);
       removeEventListener("pointercancel", release);
+      removeEventListener("pointermove", releaseIfUp);
+    };
+    // Browsers have not always sent an up after a drag of a scrollbar: the first move with no
+    // button held ends the hold too, or the view would never be pinned again.
+    const releaseIfUp = (event: globalThis.PointerEvent) => {
+      if (event.buttons === 0) release();
     };
     return {
       onScroll() {
@@ -92,7 +98,8 @@ export function useFollowing(viewportRef: RefObject<HTMLElement | null>): Follow
         const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_THRESHOLD;
         if (atBottom) {
           if (!followingRef.current && !(byPerson && g.intent === "up")) setFollowing(true);
-        } else if (byPerson && followingRef.current && (g.intent === "up" || moved < 0)) {
+        } else if (byPerson && followingRef.current && (g.intent === "up" || (g.intent === "either" && moved < 0))) {
+          // A gesture down (a wheel turned down while a row above shrank) never stops following.
           setFollowing(false);
         }
       },
@@ -105,7 +112,8 @@ export function useFollowing(viewportRef: RefObject<HTMLElement | null>): Follow
         if (event.defaultPrevented || target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
         // Space scrolls only when the viewport itself has focus; on a button inside it, it presses.
         const space = event.key === " " && target === event.currentTarget;
-        if (UP_KEYS.has(event.key) || (space && event.shiftKey)) mark("up");
+        // A focused scroller inside a row (a long tool result) takes the key while it can go up.
+        if (UP_KEYS.has(event.key) || (space && event.shiftKey)) mark(nestedScrollsUp(target, event.currentTarget) ? "either" : "up");
         else if (DOWN_KEYS.has(event.key) || space) mark("down");
       },
       onTouchStart(event) {
@@ -126,6 +134,7 @@ export function useFollowing(viewportRef: RefObject<HTMLElement | null>): Follow
         g.intent = "either";
         addEventListener("pointerup", release);
         addEventListener("pointercancel", release);
+        addEventListener("pointermove", releaseIfUp);
       },
     };
   }, [viewportRef, setFollowing]);
