@@ -415,6 +415,9 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       const current: NonNullable<typeof active> = { runId, runsBefore: thread.runs.length, agent, stopped: false };
       active = current;
       set({ thread, isRunning: true });
+      // The agent hears of the run at both ends: now with what it is sent (the person's message
+      // among it), and at the end with what it answered.
+      tellAgent(agent, thread);
       try {
         current.abort = bindAbortController(agent);
         const subscription = agent.run(input).subscribe({
@@ -725,7 +728,7 @@ function heldBy(agent: AgentLike | undefined): { messages?: Message[]; state?: u
 
 /**
  * Parley folds the events itself, so an SDK agent's `messages` and `state` would never change and
- * its own subscribers would never hear of a run: at each run's end it is told, through
+ * its own subscribers would never hear of a run: at each run's start and end it is told, through
  * `setMessages`/`setState` where it has them (they notify its subscribers).
  */
 function tellAgent(agent: AgentLike, thread: ThreadState): void {

@@ -48,21 +48,23 @@ describe("an agent that already holds messages and state", () => {
   });
 });
 
-describe("the agent's own messages and state follow the thread at each run's end", () => {
-  it("a plain agent object gets its fields replaced when the run finishes, not while it streams", () => {
+describe("the agent's own messages and state follow the thread at each run's start and end", () => {
+  it("a plain agent object gets its fields replaced when the run starts and when it finishes, not while it streams", () => {
     const fake = fakeAgent();
     const agent = Object.assign(fake.agent, { messages: [] as Message[], state: {} });
     const store = createThreadStore({ agent, batch: "sync" });
     store.getState().sendMessage("hi");
+    expect(contents(agent.messages)).toEqual(["hi"]);
     fake.push(ev.runStarted(), ev.textStart("m1"), ev.text("m1", "Hello"), ev.stateSnapshot({ step: 2 }));
-    expect(agent.messages).toEqual([]);
+    expect(contents(agent.messages)).toEqual(["hi"]);
+    expect(agent.state).toEqual({});
     fake.push(ev.textEnd("m1"), ev.runFinished());
     fake.complete();
     expect(contents(agent.messages)).toEqual(["hi", "Hello"]);
     expect(agent.state).toEqual({ step: 2 });
   });
 
-  it("setMessages / setState are used when the agent has them, once per run, also when it fails or is stopped", () => {
+  it("setMessages / setState are used when the agent has them, at each run's start and end, also when it fails or is stopped", () => {
     const fake = fakeAgent();
     const setMessages = vi.fn();
     const setState = vi.fn();
@@ -70,16 +72,18 @@ describe("the agent's own messages and state follow the thread at each run's end
     const store = createThreadStore({ agent, batch: "sync" });
 
     store.getState().sendMessage("one");
+    expect(setMessages).toHaveBeenCalledTimes(1);
+    expect(contents(setMessages.mock.calls[0]![0] as Message[])).toEqual(["one"]);
     fake.push(ev.runStarted(), ev.textStart("m1"), ev.text("m1", "partial"), ev.runError("overloaded"));
     fake.complete();
-    expect(setMessages).toHaveBeenCalledTimes(1);
-    expect(contents(setMessages.mock.calls[0]![0] as Message[])).toEqual(["one", "partial"]);
+    expect(setMessages).toHaveBeenCalledTimes(2);
+    expect(contents(setMessages.mock.calls[1]![0] as Message[])).toEqual(["one", "partial"]);
 
     store.getState().sendMessage("two");
     fake.push(ev.runStarted());
     store.getState().stop();
-    expect(setMessages).toHaveBeenCalledTimes(2);
-    expect(setState).toHaveBeenCalledTimes(2);
+    expect(setMessages).toHaveBeenCalledTimes(4);
+    expect(setState).toHaveBeenCalledTimes(4);
   });
 
   it("an agent without messages (Parley's own HTTP agent, a bare run()) is left alone", () => {
@@ -134,8 +138,10 @@ describe("with a real @ag-ui/client AbstractAgent", () => {
     expect(store.getState().thread.state).toEqual({ mood: "calm" });
 
     store.getState().sendMessage("Hi");
-    await vi.waitFor(() => expect(heard).toHaveLength(1));
-    expect(heard[0]).toEqual(["Earlier question", "Earlier answer", "Hi", "echo: Hi"]);
+    await vi.waitFor(() => expect(heard).toHaveLength(2));
+    // The run's start (what it was sent) and its end (what it answered).
+    expect(heard[0]).toEqual(["Earlier question", "Earlier answer", "Hi"]);
+    expect(heard[1]).toEqual(["Earlier question", "Earlier answer", "Hi", "echo: Hi"]);
     expect(contents(agent.messages)).toEqual(["Earlier question", "Earlier answer", "Hi", "echo: Hi"]);
     expect(agent.state).toEqual({ mood: "calm" });
   });
