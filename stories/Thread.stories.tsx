@@ -118,7 +118,23 @@ export const Playground: Story = {
 export const SizedByVariable: Story = {
   render: () => (
     <Kit height="auto" make={() => storeFrom(fullTurn(), { initialMessages: [user("u1", "Trains to Lyon tomorrow?")] })}>
-      <div style={{ "--parley-thread-height": "240px", display: "flex", flexDirection: "column" } as CSSProperties}>
+      {/* A plain block, not a flex column: the variable alone gives the thread its height. */}
+      <div style={{ "--parley-thread-height": "240px" } as CSSProperties}>
+        <Thread />
+      </div>
+    </Kit>
+  ),
+  play: async ({ canvasElement }) => {
+    const thread = canvasElement.querySelector<HTMLElement>("[data-slot=thread]")!;
+    await expect(thread.getBoundingClientRect().height).toBe(240);
+  },
+};
+
+/** The variable set inside a taller flex column (420 px): the thread keeps its own 240 px. */
+export const SizedByVariableInATallerBox: Story = {
+  render: () => (
+    <Kit make={() => storeFrom(fullTurn(), { initialMessages: [user("u1", "Trains to Lyon tomorrow?")] })}>
+      <div style={{ "--parley-thread-height": "240px", display: "flex", flexDirection: "column", flex: 1 } as CSSProperties}>
         <Thread />
       </div>
     </Kit>

@@ -42,13 +42,14 @@ function useThreadContext(part: string): ThreadContextValue {
 const UNMEASURED_RECT: Rect = { width: 0, height: 800 };
 
 /**
- * The thread's default classes. Its height: the space its flex parent gives it, or
- * `--parley-thread-height` when that is set (on the provider, or any ancestor).
+ * The thread's default classes. Its height: the space its flex parent gives it; or, when
+ * `--parley-thread-height` is set (on the provider, or any ancestor), that height in any parent —
+ * at most that in a taller flex parent, less only where a flex parent has less room.
  */
 export const threadVariants = cva("", {
   variants: {
     part: {
-      root: "pl:relative pl:flex pl:min-h-0 pl:flex-[1_1_var(--parley-thread-height,0%)] pl:flex-col",
+      root: "pl:relative pl:flex pl:min-h-0 pl:flex-[1_1_0%] pl:flex-col pl:[height:var(--parley-thread-height)] pl:[max-height:var(--parley-thread-height,none)]",
       viewport: "pl:min-h-0 pl:flex-1 pl:overflow-y-auto pl:focus-visible:outline-2 pl:focus-visible:-outline-offset-2 pl:focus-visible:outline-ring",
       // Each row is the reading column (`--parley-column`), centred; a row whose message renders
       // nothing takes no room.
