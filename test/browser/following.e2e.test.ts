@@ -112,7 +112,7 @@ describe("the thread follows a fast reply", () => {
 
   it("stops following when the person drags the scrollbar up, and follows the next reply once it is let go", async () => {
     const viewport = page.locator("[data-slot=thread-viewport]");
-    const box = await viewport.evaluate((el) => {
+    const box = await viewport.evaluate((el: HTMLElement) => {
       const r = el.getBoundingClientRect();
       return { x: r.x, y: r.y, width: r.width, height: r.height, bar: el.offsetWidth - el.clientWidth };
     });
