@@ -7,7 +7,7 @@
  *   node --import tsx scripts/browser.ts --ensure
  */
 import { execFileSync } from "node:child_process";
-import { accessSync, constants, existsSync } from "node:fs";
+import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 
 const NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable"];
@@ -41,30 +41,64 @@ export function findBrowser(): string | undefined {
   return undefined;
 }
 
-/** A browser, installing Debian's chromium if that is possible here; exits with instructions if not. */
-export function ensureBrowser(): string {
-  const found = findBrowser();
-  if (found) {
-    if (process.env.CHROMIUM_PATH && !existsSync(found)) fail(`CHROMIUM_PATH is set to "${found}", which does not exist.`);
-    return found;
-  }
-  const root = typeof process.getuid === "function" && process.getuid() === 0;
-  if (root && executable("/usr/bin/apt-get")) {
-    console.log("Parley's browser tests need Chromium and none was found: installing Debian's chromium (apt-get install -y chromium)…");
-    execFileSync("apt-get", ["update"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
-    const installed = findBrowser();
-    if (installed) return installed;
-  }
-  return fail(
-    "Parley's browser tests need Chromium, and none was found. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) " +
-      "or point CHROMIUM_PATH at a Chrome or Chromium (CHROMIUM_PATH=/path/to/chrome npm test), then run npm test again.",
-  );
+/** What {@link ensureBrowser} may do on this machine: a seam, so tests run it without root or apt. */
+export interface BrowserHost {
+  /** Looks for a browser: {@link findBrowser}. */
+  find(): string | undefined;
+  /** Root with Debian's apt-get: Chromium can be installed here without asking. */
+  canInstall: boolean;
+  /** Runs a command to its end; throws when it fails. */
+  run(command: string, args: string[]): void;
+  /** Says what is happening. */
+  log(line: string): void;
 }
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
+const thisMachine = (): BrowserHost => ({
+  find: findBrowser,
+  canInstall: typeof process.getuid === "function" && process.getuid() === 0 && executable("/usr/bin/apt-get"),
+  run: (command, args) => void execFileSync(command, args, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } }),
+  log: (line) => console.log(line),
+});
+
+const WHAT_TO_RUN =
+  "Install it (Debian/Ubuntu: sudo apt-get update && sudo apt-get install -y chromium) or point CHROMIUM_PATH at a Chrome " +
+  "or Chromium (CHROMIUM_PATH=/path/to/chrome npm test), then run npm test again.";
+
+/**
+ * A browser for the tests: the one found, or Debian's chromium installed where that is possible
+ * (saying so); otherwise `error`, a message that says exactly what to run.
+ *
+ * @example
+ * const found = ensureBrowser();
+ * if ("error" in found) throw new Error(found.error);
+ */
+export function ensureBrowser(host: BrowserHost = thisMachine()): { path: string } | { error: string } {
+  const given = process.env.CHROMIUM_PATH;
+  if (given) {
+    return executable(given)
+      ? { path: given }
+      : { error: `CHROMIUM_PATH is set to "${given}", which is not an executable file. Point it at a Chrome or Chromium (CHROMIUM_PATH=/path/to/chrome npm test), or unset it (unset CHROMIUM_PATH) to use /usr/bin/chromium or one on the PATH.` };
+  }
+  const found = host.find();
+  if (found) return { path: found };
+  if (!host.canInstall) return { error: `Parley's browser tests need Chromium, and none was found. ${WHAT_TO_RUN}` };
+  host.log("Parley's browser tests need Chromium and none was found: installing Debian's chromium (apt-get update && apt-get install -y chromium)…");
+  try {
+    host.run("apt-get", ["update"]);
+    host.run("apt-get", ["install", "-y", "chromium"]);
+  } catch (error) {
+    const why = error instanceof Error ? error.message.split("\n", 1)[0] : String(error);
+    return { error: `Installing Debian's chromium failed (${why}). ${WHAT_TO_RUN}` };
+  }
+  const installed = host.find();
+  return installed ? { path: installed } : { error: `apt-get installed chromium, but no browser is at /usr/bin/chromium or on the PATH. ${WHAT_TO_RUN}` };
 }
 
-if (process.argv.includes("--ensure")) console.log(`browser: ${ensureBrowser()}`);
+if (process.argv.includes("--ensure")) {
+  const found = ensureBrowser();
+  if ("error" in found) {
+    console.error(found.error);
+    process.exit(1);
+  }
+  console.log(`browser: ${found.path}`);
+}

@@ -24,6 +24,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { findBrowser } from "./browser.ts";
 
 const NEXT_VERSION = "16.4.6"; // the newest Next.js that builds on Node 20
 /**
@@ -302,7 +303,7 @@ async function stopServer(server) {
 async function visit(chromium, url, act) {
   const profile = mkdtempSync(join(tmpdir(), "parley-next-profile-"));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: "/usr/bin/chromium",
+    executablePath: findBrowser() ?? "/usr/bin/chromium",
     headless: true,
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
