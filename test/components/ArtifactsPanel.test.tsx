@@ -29,6 +29,8 @@ describe("ArtifactsPanel", () => {
     await screen.findByRole("region", { name: "Artifacts" });
     const item = (id: string) => within(container.querySelector<HTMLElement>(`[data-artifact-id="${id}"]`)!);
     expect(item("report").getByRole("heading", { name: "Sales" })).toBeInTheDocument();
+    // A scrolling preview is reached by keyboard, under the artifact's name.
+    expect(item("query").getByRole("group", { name: "Query" })).toHaveAttribute("tabindex", "0");
     expect(item("query").getByText("SELECT 1;").tagName).toBe("PRE");
     expect(item("chart").getByRole("img", { name: "Sales chart" })).toHaveAttribute("src", "https://example.com/chart.png");
     expect(item("evil").queryByRole("img")).toBeNull();

@@ -121,9 +121,8 @@ function Preview({ version }: { version: ArtifactVersion }) {
     );
   }
   return (
-    // A scrolling box must be reachable by keyboard.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <pre data-slot="artifacts-panel-preview" tabIndex={0} data-language={version.language} className={cn(box, "pl:m-0 pl:font-mono pl:text-xs pl:whitespace-pre-wrap pl:break-words")}>
+    // A scrolling box must be reachable by keyboard, and a focusable box needs a name.
+    <pre data-slot="artifacts-panel-preview" role="group" aria-label={version.title} tabIndex={0} data-language={version.language} className={cn(box, "pl:m-0 pl:font-mono pl:text-xs pl:whitespace-pre-wrap pl:break-words")}>
       {version.content}
     </pre>
   );
