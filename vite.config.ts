@@ -42,7 +42,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       // Everything the user installs stays theirs; only our own code is bundled.
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", /^fast-json-patch($|\/)/, "valibot", "@cfworker/json-schema", "idb-keyval", "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/, /^micromark-extension-gfm/, /^mdast-util-gfm/, /^shiki($|\/)/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", "valibot", "@cfworker/json-schema", "idb-keyval", "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/, /^micromark-extension-gfm/, /^mdast-util-gfm/, /^shiki($|\/)/],
       plugins: [
         {
           // Next.js App Router (issue 14, docs/nextjs.md): `parley-ui` is a client module, and so is

@@ -1,31 +1,39 @@
-import type { Operation } from "fast-json-patch";
-// The ESM core alone: the package's entry also brings `observe`/`compare` (about 0.8 KB gzip) that
-// no one here calls, and Node would load the entry as CommonJS, where named imports fail.
-import { applyOperation } from "fast-json-patch/module/core.mjs";
-
 /** Who owns which containers: the fold's {@link Draft} is one; a patch's own scope is another. */
 export interface CopyOwner {
   isOwned(value: object): boolean;
   adopt<T extends object>(value: T): T;
 }
 
+/** One RFC 6902 operation, as the wire may send it: checked before it is applied. */
+interface Operation {
+  op: "add" | "remove" | "replace" | "move" | "copy" | "test";
+  path: string;
+  from?: unknown;
+  value?: unknown;
+}
+
+type Container = Record<string, unknown> | unknown[];
+
 /**
  * Applies an RFC 6902 patch with structural sharing: only the containers on the paths an operation
  * touches are copied; every other branch keeps its identity.
  *
- * The operations on arrays, `test` equality, array `-`, validation and the `__proto__` ban are
- * fast-json-patch's; this module decides what to copy, writes the members of objects itself (the
- * hot case), and composes move and copy from remove and add. fast-json-patch on
- * its own either mutates the document or deep-copies all of it (`JSON.parse(JSON.stringify())`,
- * which is what makes the SDK's reducer do ~1,000 deltas a second on a large state).
+ * Containers `owner` already owns (copied earlier in the same burst) are changed in place, so a
+ * burst of deltas copies each container once. An operation checks everything before it writes, so
+ * a single one works straight on `owner`. A patch of several operations (or a move, a remove plus
+ * an add) is atomic (§5): it works in a scope of its own, so a failure half-way leaves `doc` and
+ * everything owned untouched, and only a patch that fully succeeds hands its copies to `owner`.
  *
- * Containers `owner` already owns (copied earlier in the same burst) are changed in place. A
- * single add/replace/remove/test validates before it writes, so it works straight on `owner`. A
- * patch of several operations (or a move/copy, a remove plus an add) is atomic (RFC 6902 §5): it
- * works in a scope of its own, so a failure half-way leaves `doc` and everything owned untouched,
- * and only a patch that fully succeeds hands its copies to `owner`.
+ * Its own code, not fast-json-patch's: that library either mutates the document or deep-copies all
+ * of it (`JSON.parse(JSON.stringify())`, which is what makes the SDK's reducer do ~1,000 deltas a
+ * second on a large state), so it only ever ran here on containers this module had copied — and
+ * three of its behaviours had to be worked around (a `move` resolves its target again after the
+ * removal, into a container nobody copied; a member is "there" when `obj[key] !== undefined`, so
+ * `toString` was; its errors pretty-print the whole document). What was left of it was the array
+ * cases and `test`, 2.3 KB gzip of the core for forty lines.
  *
- * Throws on a patch that does not apply; the fold turns that into a protocol error.
+ * Throws on a patch that does not apply, with a short message naming the operation; the fold turns
+ * that into a protocol error.
  *
  * @example
  * const owned = new Set<object>();
@@ -33,7 +41,7 @@ export interface CopyOwner {
  * const next = applyJsonPatch({ count: 1 }, [{ op: "replace", path: "/count", value: 2 }], owner);
  */
 export function applyJsonPatch(doc: unknown, ops: readonly unknown[], owner: CopyOwner): unknown {
-  if (ops.length === 1 && isSimpleOp(ops[0])) return applyOne(doc, ops[0], 0, owner);
+  if (ops.length === 1 && (ops[0] as { op?: unknown } | null)?.op !== "move") return applyOne(doc, ops[0], 0, owner);
   const scope = new Set<object>();
   const scoped: CopyOwner = { isOwned: (value) => scope.has(value), adopt: (value) => (scope.add(value), value) };
   let result = doc;
@@ -42,7 +50,7 @@ export function applyJsonPatch(doc: unknown, ops: readonly unknown[], owner: Cop
   return result;
 }
 
-const BANNED_PATH = /__proto__|constructor\/prototype/;
+const OPS = new Set(["add", "remove", "replace", "move", "copy", "test"]);
 /** RFC 6901: an array index is "0" or digits without a leading zero. */
 const ARRAY_INDEX = /^(?:0|[1-9]\d*)$/;
 /** How much of a hostile path an error message repeats. */
@@ -51,118 +59,162 @@ const PATH_IN_MESSAGE = 120;
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 
 function applyOne(doc: unknown, raw: unknown, index: number, owner: CopyOwner): unknown {
-  const op = raw as Operation;
-  if (!op || typeof op !== "object" || typeof op.path !== "string") {
+  const op = checked(raw, index);
+  if (op.op === "move" || op.op === "copy") return moveOrCopy(doc, op as Operation & { from: string }, index, owner);
+  if (op.path === "") {
+    // The whole document: replaced, removed (null), or compared.
+    if (op.op === "test") {
+      if (!jsonEqual(doc, op.value)) throw failed(op, index, "the test failed");
+      return doc;
+    }
+    return op.op === "remove" ? null : op.value;
+  }
+  const tokens = tokensOf(op.path);
+  const parent = resolve(doc, tokens, tokens.length - 1);
+  if (!parent) throw failed(op, index, "the path does not exist");
+  const key = tokens[tokens.length - 1] as string;
+  // Everything is checked on the document as it is, before a container is copied.
+  if (Array.isArray(parent)) {
+    const append = key === "-" && op.op === "add";
+    if (!append && !ARRAY_INDEX.test(key)) throw failed(op, index, `"${key.slice(0, 40)}" is not an array index`);
+    const at = append ? parent.length : Number(key);
+    if (at > parent.length || (op.op !== "add" && at === parent.length)) throw failed(op, index, `index ${at} is out of bounds (length ${parent.length})`);
+    if (op.op === "test") {
+      if (!jsonEqual(parent[at], op.value)) throw failed(op, index, "the test failed");
+      return doc;
+    }
+    const { root, target } = copyPath(doc, tokens, owner);
+    const list = target as unknown[];
+    if (op.op === "add") list.splice(at, 0, op.value);
+    else if (op.op === "remove") list.splice(at, 1);
+    else list[at] = op.value;
+    return root;
+  }
+  const exists = hasOwn(parent, key);
+  // §4.2, §4.3: the target of remove, replace and test must be a member (an inherited name such
+  // as "toString" is not one).
+  if (op.op !== "add" && !exists) throw failed(op, index, "the path does not exist");
+  if (op.op === "test") {
+    if (!jsonEqual((parent)[key], op.value)) throw failed(op, index, "the test failed");
+    return doc;
+  }
+  const { root, target } = copyPath(doc, tokens, owner);
+  const members = target as Record<string, unknown>;
+  if (op.op === "remove") delete members[key];
+  else if (key === "__proto__") Object.defineProperty(members, key, { value: op.value, enumerable: true, writable: true, configurable: true });
+  else members[key] = op.value;
+  return root;
+}
+
+function failed(op: { op?: unknown; path?: unknown }, index: number, why: string): Error {
+  return new Error(`operation ${index} (${String(op.op).slice(0, 40)} ${quote(op.path)}): ${why}`);
+}
+
+/** A path through an object's prototype; fast-json-patch refused these and so does this. */
+const PROTOTYPE_PATH = /(?:^|\/)(?:__proto__|constructor\/prototype)(?:\/|$)/;
+const throughPrototype = (path: string) => (path.includes("__proto__") || path.includes("prototype")) && PROTOTYPE_PATH.test(path);
+
+/** The operation `raw` is, or an error saying what it lacks. Called for every operation: it builds no string unless it fails. */
+function checked(raw: unknown, index: number): Operation {
+  const op = raw as Partial<Operation> | null;
+  if (!op || typeof op !== "object" || Array.isArray(op) || typeof op.path !== "string") {
     throw new Error(`operation ${index} is not an object with a string "path"`);
   }
-  if (op.op === "move" || op.op === "copy") return moveOrCopy(doc, op, index, owner);
-  const path = copyPath(doc, op.path, owner);
-  // The hot cases — set or delete a member of an object — are plain writes. Everything else
-  // (arrays, "-", test, a path that does not resolve) is fast-json-patch's, which refuses paths
-  // through `__proto__` or `constructor/prototype`; so does this.
-  if (path.parent && !Array.isArray(path.parent) && !BANNED_PATH.test(op.path)) {
-    const { parent, key } = path;
-    const exists = hasOwn(parent, key);
-    if ((op.op === "add" || (op.op === "replace" && exists)) && op.value !== undefined) {
-      parent[key] = op.value;
-      return path.root;
-    }
-    if (op.op === "remove" && exists) {
-      delete parent[key];
-      return path.root;
-    }
-    // RFC 6902 §4.2, §4.3: the target must be a member. fast-json-patch looks it up with
-    // `obj[key]`, so an inherited name ("toString", "constructor") passed for one.
-    if ((op.op === "remove" || op.op === "replace" || op.op === "test") && !exists) {
-      throw new Error(`operation ${index} (${op.op}): ${quote(op.path)} does not exist`);
-    }
+  const name = op.op;
+  if (typeof name !== "string" || !OPS.has(name)) throw failed(op, index, '"op" is not one of add, remove, replace, move, copy, test');
+  if (op.path !== "" && op.path.charCodeAt(0) !== 47 /* / */) throw failed(op, index, 'a path starts with "/"');
+  if ((name === "add" || name === "replace" || name === "test") && op.value === undefined) throw failed(op, index, '"value" is missing');
+  const from = op.from;
+  if ((name === "move" || name === "copy") && typeof from !== "string") throw failed(op, index, '"from" is not a string');
+  if (throughPrototype(op.path) || (typeof from === "string" && throughPrototype(from))) {
+    throw failed(op, index, 'a path through "__proto__" or "constructor/prototype" is refused');
   }
-  try {
-    return applyOperation(path.root, op, true, true, true, index).newDocument;
-  } catch (error) {
-    // fast-json-patch's message pretty-prints the whole document (63,000 characters for a
-    // 1,000-key state), and the fold keeps the message: its first line says what went wrong.
-    const first = (error instanceof Error ? error.message : String(error)).split("\n", 1)[0];
-    throw new Error(`operation ${index} (${String(op.op)} ${quote(op.path)}): ${first}`);
-  }
+  return op as Operation;
 }
 
 /**
- * RFC 6902 §4.4, §4.5 as the remove and add (or the add alone) that they are, each through
- * {@link applyOne}: so each copies the containers on its own path as it resolves then. Handing a
- * move to fast-json-patch after copying both paths up front wrote into the previous snapshot when
- * the removal shifted the target (`move /list/0 → /list/1/x` lands in what was `/list/2`), and its
- * validation of a move or copy deep-copied the whole document.
+ * §4.4, §4.5 as the remove and add (or the add alone) that they are, each through
+ * {@link applyOne}: so each copies the containers on its own path as it resolves then. A move
+ * whose removal shifts its target (`move /list/0 → /list/1/x`) lands where the add, after the
+ * removal, says.
  */
-function moveOrCopy(doc: unknown, op: Operation & { from?: unknown }, index: number, owner: CopyOwner): unknown {
-  const from = op.from;
-  if (typeof from !== "string") throw new Error(`operation ${index} (${op.op}) has no string "from"`);
+function moveOrCopy(doc: unknown, op: Operation & { from: string }, index: number, owner: CopyOwner): unknown {
+  const { from } = op;
   // §4.4: a location cannot be moved into one of its children. `{op:"move", from:"", path:"/x"}`
   // would make the document contain itself (a cycle that breaks JSON.stringify and every walk).
   if (op.op === "move" && op.path.startsWith(`${from}/`)) {
     throw new Error(`operation ${index} moves ${quote(from)} into its own child ${quote(op.path)}`);
   }
-  const value = valueAt(doc, from, index);
+  const value = from === "" ? doc : valueAt(doc, tokensOf(from));
+  if (value === undefined) throw new Error(`operation ${index} (${op.op} ${quote(op.path)}): "from" ${quote(from)} does not exist`);
   if (op.op === "move" && from === op.path) return doc;
   const rest = op.op === "move" ? applyOne(doc, { op: "remove", path: from }, index, owner) : doc;
   // A copy is a value of its own (§4.5): later operations on either place must not reach the other.
   return applyOne(rest, { op: "add", path: op.path, value: op.op === "copy" ? cloneJson(value) : value }, index, owner);
 }
 
-/** The value at `pointer`, through own members and canonical array indices only. */
-function valueAt(doc: unknown, pointer: string, index: number): unknown {
-  if (pointer === "") return doc;
-  const missing = () => new Error(`operation ${index}: "from" ${quote(pointer)} does not exist`);
-  if (!pointer.startsWith("/")) throw missing();
+function tokensOf(pointer: string): string[] {
+  // A member of the root ("/key", most state deltas) needs no split.
+  if (pointer.lastIndexOf("/") === 0) return [unescapeToken(pointer.slice(1))];
+  return pointer.slice(1).split("/").map(unescapeToken);
+}
+
+/** The container `tokens[0..depth)` leads to, through own members and canonical indices; else undefined. */
+function resolve(doc: unknown, tokens: readonly string[], depth: number): Container | undefined {
   let node = doc;
-  for (const token of pointer.slice(1).split("/")) {
-    const key = unescapeToken(token);
-    if (!isContainer(node) || !hasOwn(node, key) || (Array.isArray(node) && !ARRAY_INDEX.test(key))) throw missing();
-    node = (node as Record<string, unknown>)[key];
+  for (let i = 0; i < depth; i++) {
+    node = child(node, tokens[i] as string);
+    if (node === undefined) return undefined;
   }
-  return node;
+  return isContainer(node) ? (node as Container) : undefined;
+}
+
+function valueAt(doc: unknown, tokens: readonly string[]): unknown {
+  const parent = resolve(doc, tokens, tokens.length - 1);
+  return parent === undefined ? undefined : child(parent, tokens[tokens.length - 1] as string);
+}
+
+function child(node: unknown, key: string): unknown {
+  if (!isContainer(node) || !hasOwn(node, key) || (Array.isArray(node) && !ARRAY_INDEX.test(key))) return undefined;
+  return (node as Record<string, unknown>)[key];
+}
+
+/**
+ * Makes every container from the root down to the parent of the last token writable, copying the
+ * ones not owned yet, and returns the new root and that parent. The path was resolved already.
+ */
+function copyPath(doc: unknown, tokens: readonly string[], owner: CopyOwner): { root: unknown; target: object } {
+  const root = own(doc as object, owner);
+  let node = root as Record<string, unknown>;
+  for (let i = 0; i < tokens.length - 1; i++) {
+    const key = tokens[i] as string;
+    const writable = own(node[key] as object, owner) as Record<string, unknown>;
+    node[key] = writable;
+    node = writable;
+  }
+  return { root, target: node };
+}
+
+/** Equal as JSON values (§4.6): same type, same members, in any order for objects. */
+function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (!isContainer(a) || !isContainer(b) || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const list = b as unknown[];
+    return a.length === list.length && a.every((item, i) => jsonEqual(item, list[i]));
+  }
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => hasOwn(b, key) && jsonEqual((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
 }
 
 function cloneJson(value: unknown): unknown {
   return isContainer(value) ? JSON.parse(JSON.stringify(value)) : value;
 }
 
-function quote(path: string): string {
-  return JSON.stringify(path.length > PATH_IN_MESSAGE ? `${path.slice(0, PATH_IN_MESSAGE)}…` : path);
-}
-
-function isSimpleOp(op: unknown): boolean {
-  const name = (op as { op?: unknown } | null)?.op;
-  return name === "add" || name === "replace" || name === "remove" || name === "test";
-}
-
-/**
- * Makes every container from the root down to the parent of `pointer` writable, copying the ones
- * not owned yet. Stops quietly where the path does not exist (fast-json-patch then reports it);
- * `parent` is set only when the whole path up to the target resolved.
- */
-function copyPath(
-  root: unknown,
-  pointer: string,
-  owner: CopyOwner,
-): { root: unknown; parent?: Record<string, unknown>; key: string } {
-  if (!pointer.startsWith("/") || !isContainer(root)) return { root, key: "" };
-  const top = own(root, owner) as Record<string, unknown>;
-  // A member of the root ("/key", most state deltas): no path to walk.
-  if (pointer.lastIndexOf("/") === 0) return { root: top, parent: top, key: unescapeToken(pointer.slice(1)) };
-  const tokens = pointer.split("/");
-  let node = top;
-  // tokens[0] is the empty string before the leading "/"; the last token names the target itself.
-  for (let i = 1; i < tokens.length - 1; i++) {
-    const key = unescapeToken(tokens[i] as string);
-    if (!Object.prototype.hasOwnProperty.call(node, key)) return { root: top, key: "" };
-    const child = node[key];
-    if (!isContainer(child)) return { root: top, key: "" };
-    const writable = own(child, owner) as Record<string, unknown>;
-    node[key] = writable;
-    node = writable;
-  }
-  return { root: top, parent: node, key: unescapeToken(tokens[tokens.length - 1] as string) };
+function quote(path: unknown): string {
+  const text = String(path);
+  return JSON.stringify(text.length > PATH_IN_MESSAGE ? `${text.slice(0, PATH_IN_MESSAGE)}…` : text);
 }
 
 function own(value: object, owner: CopyOwner): object {

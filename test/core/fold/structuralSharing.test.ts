@@ -271,7 +271,7 @@ describe("agent state", () => {
       ]);
       expect(after.errors.map((e) => e.code)).toEqual(["patch-failed", "patch-failed", "patch-failed"]);
       for (const error of after.errors) expect(error.message.length).toBeLessThan(300);
-      expect(after.errors[0]!.message).toContain('"/missing" does not exist');
+      expect(after.errors[0]!.message).toContain('operation 0 (remove "/missing"): the path does not exist');
     });
 
     it("escaped tokens keep the untouched sibling branches", () => {
