@@ -95,7 +95,7 @@ function applyOne(doc: unknown, raw: unknown, index: number, owner: CopyOwner): 
   // as "toString" is not one).
   if (op.op !== "add" && !exists) throw failed(op, index, "the path does not exist");
   if (op.op === "test") {
-    if (!jsonEqual((parent)[key], op.value)) throw failed(op, index, "the test failed");
+    if (!jsonEqual(parent[key], op.value)) throw failed(op, index, "the test failed");
     return doc;
   }
   const { root, target } = copyPath(doc, tokens, owner);
