@@ -22,6 +22,8 @@ function SupportThread() {
     <Thread.Root asChild>
       <section aria-label="Support chat">
         <header style={{ padding: "0.5rem 0.75rem", borderBottom: "1px solid var(--parley-border)", fontWeight: 600 }}>Trip support</header>
+        {/* Before the viewport, as the part asks: first in tab order, floating over the list. */}
+        <Thread.JumpToLatest>Newest ↓</Thread.JumpToLatest>
         <Thread.Viewport>
           <Thread.Empty>
             <strong>No messages yet.</strong> Ask about a train, a seat or a refund.
@@ -34,7 +36,6 @@ function SupportThread() {
             )}
           />
         </Thread.Viewport>
-        <Thread.JumpToLatest>Newest ↓</Thread.JumpToLatest>
         <Thread.Announcer />
       </section>
     </Thread.Root>

@@ -323,15 +323,15 @@ describe("Thread parts", () => {
     const { container } = renderKit(
       <Thread.Root asChild initialRect={{ width: 400, height: VIEWPORT }}>
         <section aria-label="Chat">
+          <Thread.JumpToLatest forceMount>Newest</Thread.JumpToLatest>
           <Thread.Viewport className="my-viewport">
             <Thread.Empty asChild>
               <p>Ask me anything.</p>
             </Thread.Empty>
             <Thread.Messages asChild rowClassName="my-row">
-              <ol />
+              <div className="my-list" />
             </Thread.Messages>
           </Thread.Viewport>
-          <Thread.JumpToLatest forceMount>Newest</Thread.JumpToLatest>
           <Thread.Announcer />
         </section>
       </Thread.Root>,
@@ -348,9 +348,10 @@ describe("Thread parts", () => {
     act(() => store.setState((s) => ({ thread: appendMessage(s.thread, { id: "u1", role: "user", content: "Trains to Lyon?" }) })));
     expect(root).toHaveAttribute("data-state", "following");
     expect(screen.queryByText("Ask me anything.")).toBeNull();
-    const list = container.querySelector("ol[data-slot=thread-list]")!;
+    const list = container.querySelector("div.my-list[data-slot=thread-list]")!;
     expect(list).toHaveAttribute("data-state", "following");
     expect(list.querySelector("[data-slot=thread-row].my-row")).toHaveTextContent("Trains to Lyon?");
+    await expectNoAxeViolations(container);
   });
 
   it("say which provider they need", () => {

@@ -55,6 +55,7 @@ export const threadVariants = cva("", {
       // nothing takes no room.
       row: "pl:absolute pl:inset-x-0 pl:top-0 pl:mx-auto pl:w-full pl:max-w-column pl:px-4 pl:py-2.5 pl:empty:p-0",
       empty: "pl:mx-auto pl:max-w-column pl:p-6 pl:text-center pl:text-body pl:text-muted-foreground",
+      handoff: "pl:mb-1 pl:flex pl:items-center pl:gap-2 pl:text-xs pl:text-muted-foreground pl:before:h-px pl:before:w-4 pl:before:bg-border",
       jump: "pl:absolute pl:bottom-3 pl:left-1/2 pl:z-10 pl:inline-flex pl:min-h-8 pl:-translate-x-1/2 pl:items-center pl:gap-1.5 pl:rounded-full pl:border pl:border-border pl:bg-background pl:px-3.5 pl:text-sm pl:font-medium pl:text-foreground pl:shadow-float pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11 pl:pointer-coarse:px-4",
     },
   },
@@ -244,7 +245,7 @@ const Messages = forwardRef<HTMLDivElement, ThreadMessagesProps>(function Thread
             style={{ transform: `translateY(${item.start}px)` }}
           >
             {handoff ? (
-              <p data-slot="thread-handoff" className="pl:mb-1 pl:flex pl:items-center pl:gap-2 pl:text-xs pl:text-muted-foreground pl:before:h-px pl:before:w-4 pl:before:bg-border">
+              <p data-slot="thread-handoff" className={threadVariants({ part: "handoff" })}>
                 {t.support.handoff(handoff.from || t.roleAssistant, handoff.to || t.roleAssistant)}
               </p>
             ) : null}
