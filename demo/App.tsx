@@ -6,6 +6,7 @@ import {
   InteractionQueue,
   PermissionsPanel,
   ParleyProvider,
+  useForgetThread,
   ParleyUIProvider,
   RunError,
   Thread,
@@ -182,6 +183,16 @@ function Panels({ children }: { children: ReactNode }) {
   );
 }
 
+/** Forgets the kept conversation and starts over (`useForgetThread`: no pending save can bring it back). */
+function ForgetButton() {
+  const forget = useForgetThread();
+  return (
+    <button type="button" className="demo-link" onClick={() => void forget?.().then(() => location.reload())}>
+      forget this conversation
+    </button>
+  );
+}
+
 export function App() {
   const agent = useMemo(() => createHttpAgent({ url: AGENT_URL }), []);
   // The thread list and pushed sessions (issues 8, 10); `?persist` keeps its one thread instead.
@@ -202,9 +213,7 @@ export function App() {
         <small>
           agent: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? "hooks-only version" : "kit version"}</a> ·{" "}
           {PERSISTENCE ? (
-            <button type="button" className="demo-link" onClick={() => void PERSISTENCE.storage.remove(PERSISTENCE.key).then(() => location.reload())}>
-              forget this conversation
-            </button>
+            <ForgetButton />
           ) : (
             <a href="?persist">keep it across reloads</a>
           )}

@@ -1,13 +1,16 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import type { Message } from "@ag-ui/core";
 import { createThreadStore, type RunOptions, type ThreadStore, type ThreadStoreOptions } from "../store/createThreadStore";
-import type { ThreadPersistence } from "../store/persistThread";
+import type { PersistedThread, ThreadPersistence } from "../store/persistThread";
 import type { PermissionsKeeping } from "../store/keepPermissions";
 import type { AgentLike } from "../core/transport/types";
 import { isDevelopment } from "../core/dev";
 
 const ThreadStoreContext = createContext<ThreadStore | null>(null);
 ThreadStoreContext.displayName = "ParleyThreadStore";
+/** The provider's `persistence` once it is running: what `useForgetThread` acts on. */
+const ForgetContext = createContext<(() => Promise<void>) | undefined>(undefined);
+ForgetContext.displayName = "ParleyForgetThread";
 
 export interface ParleyProviderProps {
   /**
@@ -104,12 +107,21 @@ export function ParleyProvider({ agent, threadId, initialMessages, initialState,
 
   // Read once: the saved thread is taken up when the page starts, and every change kept after.
   const [keptBy] = useState(persistence);
+  const keepingRef = useRef<Promise<PersistedThread | undefined>>(undefined);
+  const [forget] = useState(() =>
+    keptBy
+      ? async () => {
+          const persisted = await keepingRef.current;
+          await persisted?.forget();
+        }
+      : undefined,
+  );
   useEffect(() => {
     if (!keptBy) return;
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void Promise.all([import("../store/persistThread"), keptBy.tabs ? import("../store/syncTabs") : undefined]).then(([{ persistThread }, tabs]) => {
-      if (cancelled) return;
+    keepingRef.current = Promise.all([import("../store/persistThread"), keptBy.tabs ? import("../store/syncTabs") : undefined]).then(([{ persistThread }, tabs]) => {
+      if (cancelled) return undefined;
       // Tabs first: a tab that is not the sender must not send the outbox the restore brings back.
       const synced = tabs?.syncTabs(store, { key: keptBy.key });
       const persisted = persistThread(store, keptBy);
@@ -117,6 +129,7 @@ export function ParleyProvider({ agent, threadId, initialMessages, initialState,
         synced?.stop();
         persisted.stop();
       };
+      return persisted;
     });
     return () => {
       cancelled = true;
@@ -140,7 +153,25 @@ export function ParleyProvider({ agent, threadId, initialMessages, initialState,
     };
   }, [store, personKeeping]);
 
-  return <ThreadStoreContext.Provider value={store}>{children}</ThreadStoreContext.Provider>;
+  return (
+    <ThreadStoreContext.Provider value={store}>
+      <ForgetContext.Provider value={forget}>{children}</ForgetContext.Provider>
+    </ThreadStoreContext.Provider>
+  );
+}
+
+/**
+ * Forgets the provider's kept thread (its `persistence`): saving stops and the saved copy is
+ * removed, after any write under way, so no pending save brings it back. `undefined` when the
+ * provider keeps nothing. The thread on screen stays; reload, or give the provider a new `key`, to
+ * start over. Other tabs of the thread (`tabs: true`) keep theirs until they reload too.
+ *
+ * @example
+ * const forget = useForgetThread();
+ * <button onClick={() => void forget?.().then(() => location.reload())}>Forget this conversation</button>
+ */
+export function useForgetThread(): (() => Promise<void>) | undefined {
+  return useContext(ForgetContext);
 }
 
 /**

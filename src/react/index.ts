@@ -1,4 +1,4 @@
-export { ParleyProvider, useThreadStore, type ParleyProviderProps } from "./ParleyProvider";
+export { ParleyProvider, useForgetThread, useThreadStore, type ParleyProviderProps } from "./ParleyProvider";
 export { useAgentRun, useAgentState, useMessage, useMessageIds, useThread, useToolCall, type AgentRun } from "./hooks";
 export { useSetAgentState } from "./sharedState";
 export { useConfidenceReader, useMessageSupport, useSubagentName, type Confidence, type MessageSupportView } from "./support";

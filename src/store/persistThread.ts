@@ -23,7 +23,15 @@ export interface PersistedThread {
   ready: Promise<RestoreResult | undefined>;
   /** Writes what is not written yet (the page is going away). */
   flush(): Promise<void>;
+  /** Stops keeping the thread; what is not written yet is written first. */
   stop(): void;
+  /**
+   * Stops keeping the thread and removes the saved copy: nothing pending is written (not even at
+   * `pagehide`), and a write already under way finishes before the removal, so it cannot bring the
+   * thread back. The thread in memory is left as it is; to start over, reload or give the
+   * provider a new `key`.
+   */
+  forget(): Promise<void>;
 }
 
 /** A write waits this long for more changes, so a burst of decisions is one write. */
@@ -89,14 +97,25 @@ export function persistThread(store: ThreadStore, persistence: ThreadPersistence
   };
   if (typeof addEventListener === "function") addEventListener("pagehide", onPageHide);
 
+  const detach = () => {
+    stopped = true;
+    unsubscribe();
+    if (typeof removeEventListener === "function") removeEventListener("pagehide", onPageHide);
+  };
   return {
     ready,
     flush: () => (timer !== undefined ? save() : writing),
     stop() {
-      stopped = true;
-      unsubscribe();
-      if (typeof removeEventListener === "function") removeEventListener("pagehide", onPageHide);
+      detach();
       if (timer !== undefined) void save();
+    },
+    forget() {
+      detach();
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      // After the load too: a restore still reading would otherwise find and take the thread up.
+      writing = Promise.all([writing, ready]).then(() => storage.remove(key));
+      return writing;
     },
   };
 }

@@ -74,10 +74,9 @@ describe("createIndexedDbPolicyStorage in chromium", () => {
     await pending.getByText("regional managers").first().waitFor({ timeout: 15_000 });
     await pending.getByRole("button", { name: "Decline" }).click();
     await expect.poll(() => pending.count(), { timeout: 15_000 }).toBe(0);
-    // The agent's reply to the decline ends its run and the thread is saved (debounced): only then is
-    // "forget" final — a save still pending when the page hides would write the old thread back.
+    // The agent's reply to the decline ends its run. "forget" right after (useForgetThread) is final:
+    // the thread's save still pending then is never written, not even when the page hides.
     await page.getByRole("button", { name: "Stop" }).waitFor({ state: "detached", timeout: 15_000 }).catch(() => undefined);
-    await page.waitForTimeout(1_000);
 
     // A new conversation (the thread is forgotten, the page reloads): the person's grant is still theirs.
     await Promise.all([page.waitForEvent("load"), page.getByRole("button", { name: "forget this conversation" }).click()]);

@@ -173,3 +173,57 @@ describe("restoreThread with versions", () => {
     expect(again.getState().thread.messageIds.map((id) => again.getState().thread.messages.get(id)?.content)).toContain("Booked Lyon.");
   });
 });
+
+describe("persistThread: forget()", () => {
+  it("removes the saved copy, and a save still pending never writes it back", async () => {
+    vi.useFakeTimers();
+    const storage = createMemoryThreadStorage();
+    const kept = page(storage);
+    await kept.kept.ready;
+    kept.s().sendMessage("Book a train");
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await storage.load("chat")).toBeDefined();
+    // A change whose debounced save is still pending when the person forgets.
+    kept.fake.play([ev.textStart("m1"), ev.text("m1", "Which day?"), ev.textEnd("m1")]);
+    await kept.kept.forget();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await storage.load("chat")).toBeUndefined();
+    // The thread on screen is left as it is; nothing more is kept.
+    expect(kept.s().thread.messageIds).toHaveLength(2);
+    kept.s().sendMessage("Tomorrow");
+    await vi.advanceTimersByTimeAsync(500);
+    expect(await storage.load("chat")).toBeUndefined();
+  });
+
+  it("a write already under way finishes before the removal, so it cannot bring the thread back", async () => {
+    const memory = createMemoryThreadStorage();
+    let release: (() => void) | undefined;
+    const slow: ThreadStorage = {
+      ...memory,
+      save: (key, snapshot) => new Promise<void>((resolve) => (release = resolve)).then(() => memory.save(key, snapshot)),
+    };
+    const kept = page(slow);
+    await kept.kept.ready;
+    kept.s().sendMessage("Book a train");
+    const writing = kept.kept.flush(); // the write starts, and waits on `release`
+    await vi.waitFor(() => expect(release).toBeDefined());
+    const forgotten = kept.kept.forget();
+    release!();
+    await Promise.all([writing, forgotten]);
+    expect(await memory.load("chat")).toBeUndefined();
+  });
+
+  it("forgotten while the saved thread is still being read: it is not taken up", async () => {
+    const memory = createMemoryThreadStorage();
+    const first = page(memory);
+    await first.kept.ready;
+    first.s().sendMessage("Book a train");
+    await first.kept.flush();
+    first.kept.stop();
+    const second = page(memory);
+    await second.kept.forget();
+    expect(await second.kept.ready).toBeUndefined();
+    expect(second.s().thread.messageIds).toEqual([]);
+    expect(await memory.load("chat")).toBeUndefined();
+  });
+});
