@@ -100,8 +100,8 @@ function applyOne(doc: unknown, raw: unknown, index: number, owner: CopyOwner): 
   }
   const { root, target } = copyPath(doc, tokens, owner);
   const members = target as Record<string, unknown>;
+  // A key "__proto__" never gets here (`checked` refuses the path): this assignment writes data.
   if (op.op === "remove") delete members[key];
-  else if (key === "__proto__") Object.defineProperty(members, key, { value: op.value, enumerable: true, writable: true, configurable: true });
   else members[key] = op.value;
   return root;
 }
