@@ -2,7 +2,9 @@
  * The reference RTUI server (seed 001 §3.3): JSON-RPC 2.0 over a WebSocket with `ws`. The agent
  * side calls `sendActionAndWait(action)`; the action goes to every connected page as
  * `rtui/action`, and the promise resolves with the first `rtui/action_result` for its actionId —
- * or with `timeout` when none comes in time (which the agent treats as declined). Every result is
+ * or with `timeout` when none comes in time (which the agent treats as declined). Once settled,
+ * the other pages are sent `rtui/action_closed` with the reason in words, so a card open in
+ * another tab or on another device is withdrawn: one answer, wherever it was given. Every result is
  * acknowledged (a JSON-RPC response to its id), so the page stops re-sending it; a repeated
  * result is acknowledged and ignored. A page that connects (or reconnects) is sent the actions
  * still waiting, and ignores those it already has.
@@ -51,6 +53,8 @@ export interface RtuiServer {
 }
 
 const STATUSES = new Set(["approved", "declined", "timeout"]);
+/** What the other pages are told when one of them answered. */
+export const ANSWERED_ELSEWHERE = "Answered in another window.";
 
 export function createRtuiServer(options: { path?: string } = {}): RtuiServer {
   const path = options.path ?? "/rtui";
@@ -61,8 +65,8 @@ export function createRtuiServer(options: { path?: string } = {}): RtuiServer {
   const send = (socket: WebSocket, frame: unknown) => {
     if (socket.readyState === socket.OPEN) socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
   };
-  const broadcast = (frame: string) => {
-    for (const client of wss.clients) send(client, frame);
+  const broadcast = (frame: string, except?: WebSocket) => {
+    for (const client of wss.clients) if (client !== except) send(client, frame);
   };
 
   const receive = (socket: WebSocket, data: RawData) => {
@@ -81,7 +85,7 @@ export function createRtuiServer(options: { path?: string } = {}): RtuiServer {
       // The page refused an action (its envelope did not fit): whoever waits hears it as declined.
       const error = (frame as { error?: { data?: { actionId?: unknown }; message?: unknown } }).error;
       const actionId = error?.data?.actionId;
-      if (typeof actionId === "string") settle(actionId, { actionId, status: "declined", data: { error: error?.message } });
+      if (typeof actionId === "string") settle(actionId, { actionId, status: "declined", data: { error: error?.message } }, { from: socket, reason: "Another window could not show this request, so it was declined." });
       return;
     }
     if (method !== "rtui/action_result") return send(socket, { jsonrpc: "2.0", id: id ?? null, error: { code: -32601, message: `Unknown method: this server takes rtui/action_result.` } });
@@ -89,17 +93,19 @@ export function createRtuiServer(options: { path?: string } = {}): RtuiServer {
       return send(socket, { jsonrpc: "2.0", id: id ?? null, error: { code: -32602, message: "rtui/action_result needs an actionId and a status (approved, declined or timeout)." } });
     }
     const known = waiting.has(params.actionId);
-    if (known) settle(params.actionId, { actionId: params.actionId, status: params.status as RtuiResult["status"], ...(params.data !== undefined ? { data: params.data } : {}) });
+    if (known) settle(params.actionId, { actionId: params.actionId, status: params.status as RtuiResult["status"], ...(params.data !== undefined ? { data: params.data } : {}) }, { from: socket, reason: ANSWERED_ELSEWHERE });
     // Acknowledged either way: a repeat (after a reconnect) must stop being re-sent.
     if (id !== undefined) send(socket, { jsonrpc: "2.0", id, result: { received: true, known } });
   };
 
-  const settle = (actionId: string, result: RtuiResult) => {
+  /** The first word on an action settles it; the other pages (all of them, on a timeout) are told it is closed. */
+  const settle = (actionId: string, result: RtuiResult, closed?: { from?: WebSocket; reason: string }) => {
     const entry = waiting.get(actionId);
     if (!entry) return;
     waiting.delete(actionId);
     clearTimeout(entry.timer);
     entry.resolve(result);
+    if (closed) broadcast(JSON.stringify({ jsonrpc: "2.0", method: "rtui/action_closed", params: { actionId, reason: closed.reason } }), closed.from);
   };
 
   wss.on("connection", (socket) => {
@@ -121,7 +127,7 @@ export function createRtuiServer(options: { path?: string } = {}): RtuiServer {
       const frame = JSON.stringify({ jsonrpc: "2.0", method: "rtui/action", params: { ...action, actionId, timeout: action.timeout ?? timeoutMs } });
       return new Promise<RtuiResult>((resolve) => {
         // A little later than the page's own deadline, so the page's `timeout` result wins the race.
-        const timer = setTimeout(() => settle(actionId, { actionId, status: "timeout" }), timeoutMs + 1_000);
+        const timer = setTimeout(() => settle(actionId, { actionId, status: "timeout" }, { reason: "No answer came in time, so the agent stopped waiting." }), timeoutMs + 1_000);
         waiting.set(actionId, { frame, resolve, timer });
         broadcast(frame);
       });

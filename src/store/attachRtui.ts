@@ -1,10 +1,10 @@
-import { RTUI_ACTION_EVENT, RTUI_RESULT_EVENT } from "../core/interactions/rtui";
+import { RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT, RTUI_RESULT_EVENT } from "../core/interactions/rtui";
 import { RTUI_DELIVERY, rtuiInteraction, rtuiOutbox } from "../core/interactions/rtuiDelivery";
 import { RPC_ERRORS } from "../core/transport/rtui/frames";
 import { RtuiConnection, type RtuiConnectionOptions } from "../core/transport/rtui/connection";
 import type { ThreadStore } from "./createThreadStore";
 
-export type AttachRtuiOptions = Omit<RtuiConnectionOptions, "onAction" | "onClaimedResult" | "onAcknowledged">;
+export type AttachRtuiOptions = Omit<RtuiConnectionOptions, "onAction" | "onClosed" | "onClaimedResult" | "onAcknowledged">;
 
 export interface RtuiAttachment {
   connection: RtuiConnection;
@@ -18,7 +18,8 @@ export interface RtuiAttachment {
  * thread with the same cards, numbering and permission policy; the person's answer, given through
  * the store as always, goes back over the connection as `rtui/action_result` and is marked
  * delivered once the server acknowledges it. An action the thread already has (the server sent it
- * again after a reconnect) is not asked twice; an action whose envelope does not fit gets a
+ * again after a reconnect) is not asked twice; one the server closes (`rtui/action_closed`: another
+ * page or device answered it) is withdrawn here if it still waits; an action whose envelope does not fit gets a
  * JSON-RPC error reply; a result the server sends is refused and audited as a forgery.
  *
  * @example
@@ -39,6 +40,10 @@ export function attachRtui(store: ThreadStore, options: AttachRtuiOptions): Rtui
       const interaction = known ?? rtuiInteraction(store.getState().thread, params.actionId);
       if (!interaction) reply(RPC_ERRORS.invalidParams, `The thread already has a question "${params.actionId}" asked another way.`);
       else if (interaction.status === "invalid") reply(RPC_ERRORS.invalidParams, interaction.problem ?? "The action does not fit the envelope.");
+    },
+    onClosed(params) {
+      // Another page or device answered it, or the server gave up: a card still open is withdrawn.
+      store.getState().receiveEvents([{ type: "CUSTOM", name: RTUI_CLOSED_EVENT, value: params, timestamp: Date.now() }]);
     },
     onClaimedResult(params) {
       store.getState().receiveEvents([{ type: "CUSTOM", name: RTUI_RESULT_EVENT, value: params }]);

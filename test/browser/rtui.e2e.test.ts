@@ -2,7 +2,8 @@
  * RTUI over WebSocket in chromium (seed 001 §3): the demo's reference RTUI server asks, over its
  * own socket, to delete a file; the card shows in the same thread as the AG-UI agent's, with the
  * same typed confirmation; the answer goes back as `rtui/action_result` (seen on the wire), and
- * the server's notify says what it did. No AG-UI run carries it.
+ * the server's notify says what it did. No AG-UI run carries it. Answered in one tab, the card in
+ * another is withdrawn by the server's `rtui/action_closed`.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page, WebSocket as PageSocket } from "playwright-core";
@@ -78,5 +79,31 @@ describe("RTUI over WebSocket in the demo", () => {
     await shown(page, "nothing was deleted").first().waitFor({ timeout: 15_000 });
     expect(wire.sent.filter((f) => f.method === "rtui/action_result").map((f) => (f.params as { status: string }).status)).toEqual(["declined"]);
     expect(browser.problems).toEqual([]);
+  });
+
+  it("one answer, two tabs: answered in one, the card in the other is withdrawn and sends nothing", async () => {
+    const other = await browser.context.newPage();
+    try {
+      const here = recordSocket(page);
+      await Promise.all([page.goto(url), other.goto(url)]);
+      for (const p of [page, other]) await p.locator('[data-testid=rtui-status][data-state=open]').waitFor({ timeout: 15_000 });
+      await page.getByRole("button", { name: "Delete over RTUI", exact: true }).click();
+      const cardIn = (p: Page, state: string) => p.locator(`[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=${state}]`);
+      await cardIn(page, "pending").waitFor({ timeout: 15_000 });
+      await cardIn(other, "pending").waitFor({ timeout: 15_000 });
+
+      await cardIn(other, "pending").getByRole("button", { name: "Keep", exact: true }).click();
+      const withdrawn = cardIn(page, "withdrawn");
+      await withdrawn.waitFor({ timeout: 15_000 });
+      await withdrawn.getByText("Answered in another window.", { exact: false }).waitFor();
+      // No button left to press in the withdrawn card, and this tab sent no answer of its own.
+      expect(await withdrawn.getByRole("button", { name: "Delete", exact: true }).count()).toBe(0);
+      await shown(page, "nothing was deleted").first().waitFor({ timeout: 15_000 });
+      expect(here.sent.filter((f) => f.method === "rtui/action_result")).toEqual([]);
+      expect(here.received.some((f) => f.method === "rtui/action_closed")).toBe(true);
+      expect(browser.problems).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

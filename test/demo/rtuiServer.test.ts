@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
 import { createThreadStore } from "../../src";
 import { attachRtui, type RtuiAttachment, type WebSocketConstructor } from "../../src/rtui";
-import { createRtuiServer, mountRtui, type RtuiServer } from "../../demo/agent/rtuiServer";
+import { ANSWERED_ELSEWHERE, createRtuiServer, mountRtui, type RtuiServer } from "../../demo/agent/rtuiServer";
 
 const cleanup: (() => void)[] = [];
 afterEach(() => cleanup.splice(0).forEach((f) => f()));
@@ -85,6 +85,34 @@ describe("the reference RTUI server with a real connection", () => {
     expect(store.getState().thread.interactionIds).toEqual(["late"]);
     store.getState().answer("late", { values: { answer: "English" } });
     await expect(waiting).resolves.toEqual({ actionId: "late", status: "approved", data: { answer: "English" } });
+  });
+
+  it("one answer, several pages: the first answer settles the action and the card in every other page is withdrawn", async () => {
+    const { rtui, url } = await serve();
+    const first = page(url);
+    const second = page(url);
+    await Promise.all([first.opened, second.opened]);
+    const waiting = rtui.sendActionAndWait({ actionId: "act_2", type: "confirm", title: "Send the report?" }, { timeoutMs: 5_000 });
+    const status = (p: typeof first) => p.store.getState().thread.interactions.get("act_2")?.status;
+    await until(() => status(first) === "pending" && status(second) === "pending");
+    second.store.getState().answer("act_2", { approved: true });
+    await expect(waiting).resolves.toEqual({ actionId: "act_2", status: "approved" });
+    await until(() => status(first) === "withdrawn");
+    expect(first.store.getState().thread.interactions.get("act_2")).toMatchObject({ problem: ANSWERED_ELSEWHERE, deliveredInRunId: "rtui/action_result" });
+    // The page that answered keeps its answer; the other owes nothing and can no longer answer.
+    expect(status(second)).toBe("answered");
+    expect(first.store.getState().answer("act_2", { approved: false }).ok).toBe(false);
+  });
+
+  it("withdraws the card everywhere when the server stops waiting", async () => {
+    const { rtui, url } = await serve();
+    const { store, opened } = page(url);
+    await opened;
+    // The page's own deadline is longer than the server's wait here (a server that gives up early).
+    const waiting = rtui.sendActionAndWait({ actionId: "act_3", type: "confirm", title: "Publish?", timeout: 60_000 }, { timeoutMs: 50 });
+    await expect(waiting).resolves.toEqual({ actionId: "act_3", status: "timeout" });
+    await until(() => store.getState().thread.interactions.get("act_3")?.status === "withdrawn");
+    expect(store.getState().thread.interactions.get("act_3")?.problem).toMatch(/stopped waiting/);
   });
 
   it("plays Delete over RTUI: the typed confirmation, then what was done", async () => {

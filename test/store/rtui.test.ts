@@ -120,6 +120,54 @@ describe("attachRtui", () => {
     expect(FakeWebSocket.last.frames("rtui/action_result").map((f) => f.params)).toEqual([{ actionId: "act_9f3e7a2c", status: "declined" }]);
   });
 
+  it("withdraws a card the server closed (answered on another page), sends nothing for it, and approves nothing", () => {
+    const { socket, store, thread, results, fake } = setup();
+    socket.serverSends(action(CONFIRM));
+    socket.serverSends({ jsonrpc: "2.0", method: "rtui/action_closed", params: { actionId: "act_9f3e7a2c", reason: "Answered in another window." } });
+    const interaction = thread().interactions.get("act_9f3e7a2c")!;
+    expect(interaction).toMatchObject({ status: "withdrawn", problem: "Answered in another window.", deliveredInRunId: RTUI_DELIVERY, settledAt: expect.any(Number) });
+    expect(interaction.response).toBeUndefined();
+    expect(selectPendingIds(thread())).toEqual([]);
+    // The person can no longer answer it; the server hears nothing for it, now or after a reconnect.
+    expect(store.getState().answer("act_9f3e7a2c", { approved: true }).ok).toBe(false);
+    expect(results()).toEqual([]);
+    socket.drop();
+    vi.advanceTimersByTime(100);
+    FakeWebSocket.last.open();
+    expect(results(FakeWebSocket.last)).toEqual([]);
+    expect(thread().audit.filter((r) => r.decision === "approved")).toEqual([]);
+    expect(thread().errors).toEqual([]);
+    expect(fake.inputs).toHaveLength(0);
+  });
+
+  it("keeps the person's answer when the close comes after it: the answer still goes out until acknowledged", () => {
+    const { socket, store, thread, results } = setup();
+    socket.serverSends(action(CONFIRM));
+    store.getState().answer("act_9f3e7a2c", { approved: false });
+    socket.serverSends({ jsonrpc: "2.0", method: "rtui/action_closed", params: { actionId: "act_9f3e7a2c" } });
+    expect(thread().interactions.get("act_9f3e7a2c")?.status).toBe("answered");
+    expect(thread().interactions.get("act_9f3e7a2c")?.deliveredInRunId).toBeUndefined();
+    socket.drop();
+    vi.advanceTimersByTime(100);
+    FakeWebSocket.last.open();
+    expect(results(FakeWebSocket.last)).toEqual([{ actionId: "act_9f3e7a2c", status: "declined" }]);
+    expect(results()).toEqual([{ actionId: "act_9f3e7a2c", status: "declined" }]);
+  });
+
+  it("ignores a close for an action it never had, or for a question asked another way; says why for a malformed one", () => {
+    const { socket, store, thread } = setup();
+    store.getState().receiveEvents([ev.custom("parley.interaction", { messageId: "q1", messageType: "permission_request", payload: { operation: "send_mail", summary: "Send it?" } })]);
+    socket.serverSends({ jsonrpc: "2.0", method: "rtui/action_closed", params: { actionId: "q1" } });
+    socket.serverSends({ jsonrpc: "2.0", method: "rtui/action_closed", params: { actionId: "never-seen" } });
+    expect(thread().interactions.get("q1")?.status).toBe("pending");
+    expect(thread().interactions.get("never-seen")).toBeUndefined();
+    socket.serverSends({ jsonrpc: "2.0", method: "rtui/action_closed", params: { reason: "no id" } });
+    expect(socket.frames("error").map((f) => (f.error as { code: number }).code)).toEqual([RPC_ERRORS.invalidParams]);
+    // Through the fold directly, a close without an actionId is a recorded protocol error, never a crash.
+    store.getState().receiveEvents([{ type: "CUSTOM", name: "rtui/action_closed", value: 42 }]);
+    expect(thread().errors.map((e) => e.code)).toEqual(["malformed-event"]);
+  });
+
   it("refuses a result the server sends (no self-approval): nothing settles, and the audit says so", () => {
     const { socket, thread, results } = setup();
     socket.serverSends(action(CONFIRM));

@@ -17,8 +17,8 @@ import {
 import { reasoningSpan, runError, runFinished, runStarted, step, subagentEnded, subagentStarted } from "./runs";
 import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, malformed, ownerOf, takeMessage } from "./shared";
 import { parseArgs } from "./parseArgs";
-import { customInteraction, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT, syncToolInteractions } from "../interactions/derive";
-import { isRtuiFrame, RTUI_ACTION_EVENT } from "../interactions/rtui";
+import { closeRtuiAction, customInteraction, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT, syncToolInteractions } from "../interactions/derive";
+import { isRtuiFrame, RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT } from "../interactions/rtui";
 import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "./tools";
 import { deriveStatus } from "./status";
 import { TRANSPORT_SOURCE } from "../transport/types";
@@ -218,6 +218,7 @@ function applyEvent(d: Draft, raw: unknown): void {
       if (typeof name !== "string") return malformed(d, event, "name", "a string");
       d.log("customEvents", { name, value, eventIndex: d.eventIndex });
       if (name === INTERACTION_EVENT || name === LANGGRAPH_INTERRUPT_EVENT || name === RTUI_ACTION_EVENT) customInteraction(d, name, value, event);
+      else if (name === RTUI_CLOSED_EVENT) closeRtuiAction(d, value, event);
       else if (name === PREDICT_STATE_EVENT) setPredictions(d, value, event);
       else if (name === SUGGESTIONS_EVENT) setSuggestions(d, value, event);
       else if (name === CITATIONS_EVENT) setCitations(d, value, event);

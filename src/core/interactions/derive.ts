@@ -6,7 +6,7 @@ import { parseArgs } from "../fold/parseArgs";
 import { parseEnvelope, type Envelope, type InputRequestPayload, type PermissionCategory, PERMISSION_CATEGORIES } from "../protocol/envelope";
 import { envelopeFromToolArgs, parleyToolType, type ParleyToolName } from "../protocol/parleyTools";
 import type { Interaction, InteractionOrigin, InteractionRow } from "./types";
-import { envelopeFromRtuiAction, RTUI_ACTION_EVENT } from "./rtui";
+import { envelopeFromRtuiAction, RTUI_ACTION_EVENT, RTUI_DELIVERY } from "./rtui";
 
 /**
  * How the fold (the agent's door) derives interactions from what the agent sent. Nothing here
@@ -213,6 +213,32 @@ export function customInteraction(d: Draft, name: string, value: unknown, event:
   if (parsed.ok) open(d, interaction, parsed.envelope);
   else invalidate(d, interaction, `CUSTOM ${name}: ${parsed.problem}`, value, event);
   syncRow(d, interaction);
+}
+
+/** How long a server's reason for closing an RTUI action may be, in characters. */
+const MAX_CLOSE_REASON = 300;
+
+/**
+ * `CUSTOM rtui/action_closed` (an RTUI connection's `rtui/action_closed`): the server no longer
+ * waits for the action — another page or device answered it, or it gave up. A card still waiting
+ * is withdrawn with the server's reason and owes the server nothing (it has its answer, or wants
+ * none). One the person already settled keeps its answer, which still goes out until the server
+ * acknowledges it; an action the thread never had is ignored. Closing never answers: a withdrawn
+ * question approves nothing.
+ */
+export function closeRtuiAction(d: Draft, value: unknown, event: { timestamp?: unknown }): void {
+  const actionId = isRecord(value) && typeof value.actionId === "string" ? value.actionId : undefined;
+  if (!actionId) return void d.error("malformed-event", "rtui/action_closed needs an actionId", event);
+  const found = d.s.interactions.get(actionId);
+  if (found?.origin.kind !== "rtui" || found.origin.actionId !== actionId) return;
+  if (found.status !== "pending" && found.status !== "streaming") return;
+  const edited = editInteraction(d, found);
+  edited.status = "withdrawn";
+  const reason = isRecord(value) && typeof value.reason === "string" ? value.reason.trim().slice(0, MAX_CLOSE_REASON) : "";
+  edited.problem = reason || "The agent no longer waits for this answer.";
+  if (typeof event.timestamp === "number") edited.settledAt = event.timestamp;
+  edited.deliveredInRunId = RTUI_DELIVERY;
+  delete edited.draft;
 }
 
 /**

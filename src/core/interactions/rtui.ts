@@ -9,9 +9,17 @@ import { RTUI_ACTION_TYPES } from "../protocol/envelope";
  */
 export const RTUI_ACTION_EVENT = "rtui/action";
 export const RTUI_RESULT_EVENT = "rtui/action_result";
+/**
+ * Parley's addition to seed 001: the server no longer waits for an action (another page or device
+ * answered it, its own deadline passed, the agent gave up). The card is withdrawn — never answered:
+ * a withdrawal approves nothing — and nothing is sent back for it.
+ */
+export const RTUI_CLOSED_EVENT = "rtui/action_closed";
+/** What `deliveredInRunId` holds once the RTUI server has the answer, or closed the action itself (no run carried it). */
+export const RTUI_DELIVERY = "rtui/action_result";
 /** Whether a `CUSTOM` event's name is one of the RTUI frames (they come outside any run). */
 export function isRtuiFrame(name: unknown): boolean {
-  return name === RTUI_ACTION_EVENT || name === RTUI_RESULT_EVENT;
+  return name === RTUI_ACTION_EVENT || name === RTUI_RESULT_EVENT || name === RTUI_CLOSED_EVENT;
 }
 /** A one-field form for a `prompt` that brings no schema of its own. */
 const PROMPT_SCHEMA = { type: "object", properties: { answer: { type: "string", title: "Answer" } }, required: ["answer"] };

@@ -8,8 +8,7 @@ import type { Interaction } from "./types";
  * as `rtui/action_result` params, for every answer the server has not acknowledged yet.
  */
 
-/** What `deliveredInRunId` holds once the RTUI server acknowledged the answer (no run carried it). */
-export const RTUI_DELIVERY = "rtui/action_result";
+export { RTUI_DELIVERY } from "./rtui";
 
 /** The answer to an `rtui/action`, as `rtui/action_result` params. */
 export interface RtuiResult {

@@ -1,6 +1,6 @@
 import type { RtuiResult } from "../../interactions/rtuiDelivery";
 import { openReconnectingSocket, type ReconnectingSocket, type SocketStatus, type WebSocketConstructor, type WebSocketLike } from "../reconnectingSocket";
-import { actionIdOfResponse, readFrame, resultRequest, rpcError, type JsonRpcError, type JsonRpcId, type RtuiActionParams } from "./frames";
+import { actionIdOfResponse, readFrame, resultRequest, rpcError, type JsonRpcError, type JsonRpcId, type RtuiActionParams, type RtuiClosedParams } from "./frames";
 
 /** `connecting` the first time, `open`, `reconnecting` after a drop (with the attempt), `closed` by `close()`. */
 export type RtuiStatus = SocketStatus;
@@ -17,6 +17,8 @@ export interface RtuiConnectionOptions {
   random?: () => number;
   /** A well-formed `rtui/action`. `reply` sends an error back about it (the envelope did not fit). */
   onAction: (params: RtuiActionParams, reply: (code: number, message: string) => void) => void;
+  /** `rtui/action_closed`: the server no longer waits for an action (another page answered it, or it gave up). */
+  onClosed?: (params: RtuiClosedParams) => void;
   /** An `rtui/action_result` the *server* sent: a claim to answer for the person (refused upstream). */
   onClaimedResult?: (params: unknown) => void;
   /** The server acknowledged the answer to `actionId`: it need not be sent again. */
@@ -104,6 +106,9 @@ export class RtuiConnection {
         return;
       case "claimed-result":
         this.options.onClaimedResult?.(frame.params);
+        return;
+      case "closed":
+        this.options.onClosed?.(frame.params);
         return;
       case "response": {
         const actionId = actionIdOfResponse(frame.id);

@@ -1,9 +1,9 @@
-import { RTUI_ACTION_EVENT, RTUI_RESULT_EVENT } from "../../interactions/rtui";
+import { RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT, RTUI_RESULT_EVENT } from "../../interactions/rtui";
 import type { RtuiResult } from "../../interactions/rtuiDelivery";
 
 /**
  * Seed 001's RTUI frames on the wire: JSON-RPC 2.0 over a WebSocket. The server sends
- * `rtui/action`; the client answers with `rtui/action_result`, a request with an `id` the server
+ * `rtui/action` (and, Parley's addition, `rtui/action_closed` when it no longer waits for one); the client answers with `rtui/action_result`, a request with an `id` the server
  * acknowledges with a response (so the client knows which answers to send again after a
  * reconnect). Anything else gets a JSON-RPC error reply and is otherwise ignored: a bad frame
  * never takes the connection down.
@@ -26,9 +26,17 @@ export interface RtuiActionParams extends Record<string, unknown> {
   type: string;
 }
 
+/** The params of an `rtui/action_closed`: which action, and why in words (optional, shown to the person). */
+export interface RtuiClosedParams {
+  actionId: string;
+  reason?: string;
+}
+
 /** What one incoming frame is. */
 export type RtuiIncoming =
   | { kind: "action"; params: RtuiActionParams; id?: JsonRpcId }
+  /** `rtui/action_closed`: the server no longer waits for this action (answered elsewhere, or given up). */
+  | { kind: "closed"; params: RtuiClosedParams }
   /** `rtui/action_result` from the server: it claims an answer only the person gives. */
   | { kind: "claimed-result"; params: unknown; id?: JsonRpcId }
   /** The server's response to one of our requests: an acknowledged result, or its refusal. */
@@ -92,7 +100,8 @@ export function readFrame(data: unknown): RtuiIncoming {
   if (typeof frame.method !== "string") return invalid(id, RPC_ERRORS.invalidRequest, "The method must be a string.");
   const at = hasId ? { id } : {};
   if (frame.method === RTUI_RESULT_EVENT) return { kind: "claimed-result", params: frame.params, ...at };
-  if (frame.method !== RTUI_ACTION_EVENT) return invalid(id, RPC_ERRORS.methodNotFound, `Unknown method "${frame.method.slice(0, 60)}": this client takes "${RTUI_ACTION_EVENT}".`);
+  if (frame.method === RTUI_CLOSED_EVENT) return readClosed(id, frame.params, invalid);
+  if (frame.method !== RTUI_ACTION_EVENT) return invalid(id, RPC_ERRORS.methodNotFound, `Unknown method "${frame.method.slice(0, 60)}": this client takes "${RTUI_ACTION_EVENT}" and "${RTUI_CLOSED_EVENT}".`);
   const params = frame.params;
   if (!isObject(params)) return invalid(id, RPC_ERRORS.invalidParams, "rtui/action needs params (an object).");
   if (typeof params.actionId !== "string" || !params.actionId || params.actionId.length > MAX_ID_CHARS) {
@@ -100,6 +109,14 @@ export function readFrame(data: unknown): RtuiIncoming {
   }
   if (typeof params.type !== "string") return invalid(id, RPC_ERRORS.invalidParams, "rtui/action needs a type (confirm, requestPermission, prompt, form or notify).");
   return { kind: "action", params: params as RtuiActionParams, ...at };
+}
+
+function readClosed(id: JsonRpcId, params: unknown, invalid: (id: JsonRpcId, code: number, problem: string) => RtuiIncoming): RtuiIncoming {
+  if (!isObject(params) || typeof params.actionId !== "string" || !params.actionId || params.actionId.length > MAX_ID_CHARS) {
+    return invalid(id, RPC_ERRORS.invalidParams, `rtui/action_closed needs an actionId (a string of 1 to ${MAX_ID_CHARS} characters).`);
+  }
+  if (params.reason !== undefined && typeof params.reason !== "string") return invalid(id, RPC_ERRORS.invalidParams, "rtui/action_closed's reason must be a string.");
+  return { kind: "closed", params: { actionId: params.actionId, ...(params.reason !== undefined ? { reason: params.reason } : {}) } };
 }
 
 /**

@@ -59,6 +59,16 @@ describe("readFrame", () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it("reads the server's rtui/action_closed (Parley's addition), and refuses one without a usable actionId or reason", () => {
+    expect(readFrame(JSON.stringify({ jsonrpc: "2.0", method: "rtui/action_closed", params: { actionId: "act_1", reason: "Answered in another window." } }))).toEqual({ kind: "closed", params: { actionId: "act_1", reason: "Answered in another window." } });
+    // Only what the kit reads is passed on.
+    expect(readFrame(JSON.stringify({ jsonrpc: "2.0", method: "rtui/action_closed", params: { actionId: "act_1", status: "approved" } }))).toEqual({ kind: "closed", params: { actionId: "act_1" } });
+    expect(code(readFrame(JSON.stringify({ jsonrpc: "2.0", method: "rtui/action_closed", params: {} })))).toBe(RPC_ERRORS.invalidParams);
+    expect(code(readFrame(JSON.stringify({ jsonrpc: "2.0", method: "rtui/action_closed" })))).toBe(RPC_ERRORS.invalidParams);
+    expect(code(readFrame(JSON.stringify({ jsonrpc: "2.0", method: "rtui/action_closed", params: { actionId: "a".repeat(201) } })))).toBe(RPC_ERRORS.invalidParams);
+    expect(code(readFrame(JSON.stringify({ jsonrpc: "2.0", method: "rtui/action_closed", params: { actionId: "a", reason: { html: "<b>" } } })))).toBe(RPC_ERRORS.invalidParams);
+  });
+
   it("marks an rtui/action_result from the server as a claimed result", () => {
     expect(readFrame(JSON.stringify({ jsonrpc: "2.0", method: "rtui/action_result", params: { actionId: "a", status: "approved" } }))).toEqual({ kind: "claimed-result", params: { actionId: "a", status: "approved" } });
   });
