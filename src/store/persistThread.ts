@@ -42,7 +42,9 @@ const SAVE_DELAY_MS = 100;
  * the store has not begun one of its own), then every change that matters is saved — questions,
  * answers (the outbox), grants, the audit log, the person's messages, and a run's end. The text of
  * a reply streaming in is not written token by token: it is saved when the run ends. The page
- * hiding (`pagehide`) writes at once.
+ * hiding (`pagehide`) writes at once. Where the storage takes pushes (`subscribePushes`: a
+ * threads adapter the agent starts sessions through), what the agent pushes to this thread shows
+ * here as it comes, after the saved thread and between this store's runs.
  *
  * @example
  * const persisted = persistThread(store, { storage: createIndexedDbThreadStorage(), key: "support" });
@@ -68,9 +70,25 @@ export function persistThread(store: ThreadStore, persistence: ThreadPersistence
     if (timer === undefined) timer = setTimeout(() => void save(), SAVE_DELAY_MS);
   };
 
+  // Events the agent pushes to this thread while it is open (`storage.subscribePushes`): folded
+  // here, live, once the saved thread is back and between this store's own runs (a push's
+  // RUN_STARTED would end a reply streaming in); saved like any other change.
+  const pushed: unknown[] = [];
+  const takePushes = () => {
+    if (!loaded || stopped || !pushed.length || store.getState().isRunning) return;
+    store.getState().receiveEvents(pushed.splice(0));
+  };
+  const unwatch = storage.subscribePushes?.(key, (events) => {
+    if (stopped) return;
+    pushed.push(...events);
+    takePushes();
+  });
+
   const unsubscribe = store.subscribe((state, previous) => {
     if (state.thread === previous.thread && state.isRunning === previous.isRunning) return;
     if (worthSaving(state.thread, previous.thread, state.isRunning, previous.isRunning)) schedule();
+    // A run ended: what was pushed meanwhile goes in now (not from inside this notification).
+    if (previous.isRunning && !state.isRunning && pushed.length) queueMicrotask(takePushes);
   });
 
   const ready = storage
@@ -90,6 +108,7 @@ export function persistThread(store: ThreadStore, persistence: ThreadPersistence
       loaded = true;
       // What happened while loading (a message sent before the saved thread was found) is saved now.
       if (!stopped && store.getState().thread.messageIds.length) schedule();
+      takePushes();
     });
 
   const onPageHide = () => {
@@ -100,6 +119,7 @@ export function persistThread(store: ThreadStore, persistence: ThreadPersistence
   const detach = () => {
     stopped = true;
     unsubscribe();
+    unwatch?.();
     if (typeof removeEventListener === "function") removeEventListener("pagehide", onPageHide);
   };
   return {

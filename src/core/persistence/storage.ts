@@ -16,6 +16,14 @@ export interface ThreadStorage {
   load(key: string): Promise<ThreadSnapshot | undefined>;
   save(key: string, snapshot: ThreadSnapshot): Promise<void>;
   remove(key: string): Promise<void>;
+  /**
+   * Optional, for a storage the agent also writes to (a session it pushes to a thread): while a
+   * store keeps `key` (`persistThread`), the events pushed to that thread go to `listener`, which
+   * folds them into the thread on screen and saves the result as any change. While a listener is
+   * there the storage must not fold them onto its own copy too, or the open store's next save
+   * would write over it. Returns the way to stop listening.
+   */
+  subscribePushes?(key: string, listener: (events: readonly unknown[]) => void): () => void;
 }
 
 /**

@@ -6,10 +6,13 @@ import type { PushedSession, ThreadsAdapter, ThreadsChange, ThreadSummary } from
 /** A {@link ThreadsAdapter} in memory, plus `deliver` for sessions the agent pushes. */
 export interface MemoryThreadsAdapter extends ThreadsAdapter {
   subscribe(listener: (change: ThreadsChange) => void): () => void;
+  subscribePushes(id: string, listener: (events: readonly unknown[]) => void): () => void;
   /**
    * A session the agent pushed: its events are folded onto the thread (a new one, `startedBy:
    * "agent"`, or one that exists), the agent's new messages count as unread, and subscribers hear
-   * of it. Events the fold could not apply are named in `problems`; the rest is kept.
+   * of it. Events the fold could not apply are named in `problems`; the rest is kept. To a thread
+   * open in a store right now (`subscribePushes`, which `persistThread` uses) the events go to that
+   * store instead — shown at once, read, and saved by it — so its next save does not write over them.
    */
   deliver: (session: PushedSession) => { thread: ThreadSummary; problems: string[] };
 }
@@ -57,6 +60,8 @@ export function createMemoryThreadsAdapter(options: MemoryThreadsOptions = {}): 
   const summaries = new Map<string, ThreadSummary>();
   const snapshots = new Map<string, ThreadSnapshot>();
   const listeners = new Set<(change: ThreadsChange) => void>();
+  /** The stores that keep a thread open now, by thread id: pushes to it go to them. */
+  const open = new Map<string, Set<(events: readonly unknown[]) => void>>();
   for (const { summary, snapshot } of options.threads ?? []) {
     summaries.set(summary.id, { ...summary });
     if (snapshot) snapshots.set(summary.id, structuredClone(snapshot));
@@ -126,7 +131,30 @@ export function createMemoryThreadsAdapter(options: MemoryThreadsOptions = {}): 
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
+    subscribePushes(id, listener) {
+      const watching = open.get(id) ?? new Set();
+      open.set(id, watching.add(listener));
+      return () => {
+        watching.delete(listener);
+        if (!watching.size && open.get(id) === watching) open.delete(id);
+      };
+    },
     deliver(session) {
+      const watching = open.get(session.threadId);
+      if (watching?.size) {
+        // Open on screen: that store folds the events (its errors show in its thread) and saves them.
+        for (const listener of [...watching]) listener(session.events);
+        const known = summaries.get(session.threadId);
+        const summary = put({
+          id: session.threadId,
+          title: known?.title || session.title,
+          startedBy: known?.startedBy ?? "agent",
+          unread: known?.unread ?? 0,
+          updatedAt: now(),
+          ...(known?.preview ? { preview: known.preview } : {}),
+        });
+        return { thread: { ...summary }, problems: [] };
+      }
       const stored = snapshots.get(session.threadId);
       const restored = stored ? restoreThread(stored) : undefined;
       const base = restored?.ok ? restored.thread : createThreadState({ threadId: session.threadId });

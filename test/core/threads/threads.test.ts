@@ -2,7 +2,10 @@ import { describe, expect, it, vi } from "vitest";
 import { EventType } from "@ag-ui/core";
 import { connectSessions, createMemoryThreadsAdapter, readSessionFrame, type ThreadsChange } from "../../../src/threads";
 import { createThreadState, foldEvents } from "../../../src/core/fold";
-import { restoreThread, snapshotThread } from "../../../src/persistence";
+import { persistThread, restoreThread, snapshotThread } from "../../../src/persistence";
+import { createThreadStore, type ThreadStore } from "../../../src";
+import { fakeAgent } from "../../support/fakeAgent";
+import { ev } from "../../support/events";
 
 const report = (threadId: string, text: string) => [
   { type: EventType.RUN_STARTED, threadId, runId: `${threadId}-r1` },
@@ -88,6 +91,74 @@ describe("createMemoryThreadsAdapter", () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/ghost/);
     expect(thread.unread).toBe(1);
+  });
+});
+
+describe("a push to the thread open right now", () => {
+  const push = (threadId: string, runId: string, messageId: string, text: string) => [
+    { type: EventType.RUN_STARTED, threadId, runId },
+    { type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" },
+    { type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta: text },
+    { type: EventType.TEXT_MESSAGE_END, messageId },
+    { type: EventType.RUN_FINISHED, threadId, runId },
+  ];
+  const texts = (store: ThreadStore) => store.getState().thread.messageIds.flatMap((id) => {
+    const m = store.getState().thread.messages.get(id) as { content?: unknown } | undefined;
+    return typeof m?.content === "string" ? [m.content] : [];
+  });
+
+  it("shows in the open store at once, is saved by it, and is not written over by its next save", async () => {
+    vi.useFakeTimers();
+    try {
+      const threads = createMemoryThreadsAdapter({ now: () => 5, threads: [{ summary: { id: "chat", title: "Lyon trip", startedBy: "person", unread: 0, updatedAt: 1 }, snapshot: personSaid("chat", "Find me a train to Lyon") }] });
+      const store = createThreadStore({ batch: "sync", threadId: "chat" });
+      const kept = persistThread(store, { storage: threads, key: "chat" });
+      await kept.ready;
+      const { thread, problems } = threads.deliver({ threadId: "chat", title: "ignored", events: push("chat", "p1", "p1-m", "The 08:05 is now full.") });
+      expect(problems).toEqual([]);
+      // Read where it was shown: no unread badge for the thread the person is looking at.
+      expect(thread).toMatchObject({ id: "chat", title: "Lyon trip", unread: 0 });
+      expect(texts(store)).toEqual(["Find me a train to Lyon", "Sure.", "The 08:05 is now full."]);
+      // The person replies afterwards; every save keeps the push.
+      await vi.advanceTimersByTimeAsync(200);
+      const restored = restoreThread(await threads.load("chat"));
+      expect(restored.ok && [...restored.thread.messages.values()].map((m) => (m as { content?: unknown }).content)).toEqual(["Find me a train to Lyon", "Sure.", "The 08:05 is now full."]);
+      expect((await threads.list())[0]).toMatchObject({ preview: "The 08:05 is now full.", unread: 0 });
+
+      // Closed (another thread opened): pushes are folded onto the stored copy again, unread.
+      kept.stop();
+      threads.deliver({ threadId: "chat", title: "ignored", events: push("chat", "p2", "p2-m", "The 12:30 too.") });
+      expect(texts(store)).toHaveLength(3);
+      expect((await threads.list())[0]).toMatchObject({ unread: 1, preview: "The 12:30 too." });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("waits for the store's own reply to end, and for the saved thread to be back, before it goes in", async () => {
+    const threads = createMemoryThreadsAdapter({ threads: [{ summary: { id: "chat", title: "Lyon trip", startedBy: "person", unread: 0, updatedAt: 1 }, snapshot: personSaid("chat", "Find me a train to Lyon") }] });
+    const fake = fakeAgent();
+    const store = createThreadStore({ agent: fake.agent, batch: "sync", threadId: "chat" });
+    const kept = persistThread(store, { storage: threads, key: "chat" });
+    // Pushed while the saved thread is still loading: held, not folded onto the stored copy.
+    threads.deliver({ threadId: "chat", title: "", events: push("chat", "p1", "p1-m", "Early news.") });
+    expect(texts(store)).toEqual([]);
+    await kept.ready;
+    expect(texts(store)).toEqual(["Find me a train to Lyon", "Sure.", "Early news."]);
+
+    store.getState().sendMessage("And on Saturday?");
+    fake.push(ev.runStarted(), ev.textStart("r-m"), ev.text("r-m", "Looking"));
+    threads.deliver({ threadId: "chat", title: "", events: push("chat", "p2", "p2-m", "Late news.") });
+    // The reply streaming in is not cut off by the push's RUN_STARTED.
+    expect(store.getState().isRunning).toBe(true);
+    expect(texts(store)).not.toContain("Late news.");
+    fake.push(ev.text("r-m", "…"), ev.textEnd("r-m"), ev.runFinished());
+    fake.complete();
+    await Promise.resolve();
+    expect(texts(store).slice(-2)).toEqual(["Looking…", "Late news."]);
+    expect(store.getState().thread.runs.map((r) => r.status)).not.toContain("error");
+    expect(store.getState().thread.errors).toEqual([]);
+    kept.stop();
   });
 });
 
