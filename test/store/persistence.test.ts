@@ -141,6 +141,33 @@ describe("restoreThread", () => {
     expect(!restored.ok && restored.problem.length).toBeGreaterThan(10);
   });
 
+  it("keeps who spoke: sub-agents' names (and their nesting) come back, so their messages are labelled after a reload", () => {
+    const store = createThreadStore({ batch: "sync", agent: fakeAgent().agent });
+    store.getState().receiveEvents([
+      ev.runStarted(),
+      ev.subagentStarted("sa-1", "Sales agent"),
+      ev.subagentStarted("sa-2", "Mail agent", { parentSubagentRunId: "sa-1" }),
+      ev.textChunk({ messageId: "m1", role: "assistant", delta: "Draft ready.", subagentRunId: "sa-2" }),
+      ev.subagentFinished("sa-2"),
+    ]);
+    const restored = restoreThread(JSON.parse(JSON.stringify(snapshotThread(store.getState().thread, 5))));
+    expect(restored.ok && restored.thread.subagents["sa-2"]).toMatchObject({ name: "Mail agent", parentSubagentRunId: "sa-1", status: "finished" });
+    // Saved mid-run: the reloaded page ends the run, and the sub-agent still running with it.
+    const reloaded = createThreadStore({ batch: "sync" });
+    expect(restored.ok && reloaded.getState().restore(restored.thread)).toBe(true);
+    expect(reloaded.getState().thread.subagents["sa-1"]).toMatchObject({ name: "Sales agent", status: "error" });
+    expect(reloaded.getState().thread.status).not.toBe("acting");
+  });
+
+  it("drops sub-agent records that are not what they claim", () => {
+    const base = { version: 1, savedAt: 1, nextNumber: 1, messages: [], toolCalls: [], runs: [], grants: [], audit: [], pendingInterrupts: [], pendingToolCallIds: [], interactions: [] };
+    const restored = restoreThread(JSON.parse(`{"version":1,"savedAt":1,"nextNumber":1,"messages":[],"toolCalls":[],"runs":[],"grants":[],"audit":[],"pendingInterrupts":[],"pendingToolCallIds":[],"interactions":[],
+      "subagents":{"ok":{"subagentRunId":"ok","name":"Helper","status":"finished"},"__proto__":{"subagentRunId":"__proto__","name":"x","status":"running"},"other":{"subagentRunId":"not-other","name":"x","status":"running"},"nameless":{"subagentRunId":"nameless","status":"running"}}}`));
+    expect(restored.ok && Object.keys(restored.thread.subagents)).toEqual(["ok"]);
+    expect(restored.ok && Object.getPrototypeOf(restored.thread.subagents)).toBe(Object.prototype);
+    expect(restoreThread({ ...base, subagents: "nope" }).ok).toBe(true);
+  });
+
   it("drops records without ids, and rows whose interaction is missing", () => {
     const restored = restoreThread({
       version: 1, savedAt: 1, nextNumber: 4, toolCalls: [], runs: [], grants: [], audit: [], pendingInterrupts: [], pendingToolCallIds: [], interactions: [],

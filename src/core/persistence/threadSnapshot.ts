@@ -3,7 +3,7 @@ import { IdTable } from "../fold/idTable";
 import { isId, isRecord } from "../fold/shared";
 import { createThreadState } from "../fold/fold";
 import { deriveStatus } from "../fold/status";
-import type { RunRecord, ThreadMessage, ThreadState, ToolCallState } from "../fold/types";
+import type { RunRecord, SubagentRecord, ThreadMessage, ThreadState, ToolCallState } from "../fold/types";
 import type { AuditRecord, Grant } from "../policy/types";
 
 /**
@@ -43,6 +43,8 @@ export interface ThreadSnapshot {
   branches?: ThreadState["branches"];
   suggestions?: ThreadState["suggestions"];
   citations?: ThreadState["citations"];
+  /** The sub-agents that spoke, by run id: their names label their messages and hand-offs after a reload. */
+  subagents?: ThreadState["subagents"];
 }
 
 /** Bumped when the shape changes; an older snapshot is refused rather than misread. */
@@ -77,6 +79,7 @@ export function snapshotThread(thread: ThreadState, savedAt: number): ThreadSnap
   if (thread.branches !== undefined) snapshot.branches = thread.branches;
   if (thread.suggestions !== undefined) snapshot.suggestions = thread.suggestions;
   if (thread.citations !== undefined) snapshot.citations = thread.citations;
+  if (Object.keys(thread.subagents).length) snapshot.subagents = thread.subagents;
   return snapshot;
 }
 
@@ -127,6 +130,17 @@ export function restoreThread(snapshot: unknown): RestoreResult {
   if (isRecord(s.branches)) thread.branches = s.branches;
   if (isRecord(s.suggestions)) thread.suggestions = s.suggestions;
   if (isRecord(s.citations)) thread.citations = s.citations;
+  if (isRecord(s.subagents)) thread.subagents = restoreSubagents(s.subagents);
   thread.status = deriveStatus(thread);
   return { ok: true, thread };
+}
+
+/** The sub-agent records that are what they claim (keyed by their own run id, named): the rest are dropped. */
+function restoreSubagents(saved: Record<string, unknown>): ThreadState["subagents"] {
+  const subagents: Record<string, SubagentRecord> = {};
+  for (const [id, record] of Object.entries(saved)) {
+    // isId refuses "__proto__" and the other names an object already has.
+    if (isId(id) && isRecord(record) && record.subagentRunId === id && typeof record.name === "string" && typeof record.status === "string") subagents[id] = record as unknown as SubagentRecord;
+  }
+  return subagents;
 }
