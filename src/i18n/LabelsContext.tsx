@@ -1,4 +1,4 @@
-import { createContext, useContext, useMemo } from "react";
+import { createContext, useContext, useMemo, useSyncExternalStore } from "react";
 import { dictionaries, en, type ParleyLabels } from "./labels";
 
 interface LabelsValue {
@@ -53,8 +53,13 @@ export function useLocale(): string {
   return useContext(LabelsContext).locale;
 }
 
+const noSubscription = () => () => {};
+
 /**
- * Formats a time (epoch ms) in the current locale with `Intl.DateTimeFormat`.
+ * Formats a time (epoch ms) in the current locale with `Intl.DateTimeFormat`, in the browser's time
+ * zone. On the server and while hydrating it formats in UTC and says so ("14:05 UTC"): the server's
+ * zone is not the person's, and a time that differed between the server's HTML and the first
+ * render in the browser would be a hydration mismatch. The browser's own zone follows at once.
  *
  * @example
  * const formatTime = useFormatTime();
@@ -62,8 +67,12 @@ export function useLocale(): string {
  */
 export function useFormatTime(options: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit" }): (ms: number) => string {
   const locale = useLocale();
+  const inBrowser = useSyncExternalStore(noSubscription, () => true, () => false);
   // Options passed inline are a new object each render: the formatter is keyed by their value.
   const key = JSON.stringify(options);
-  const format = useMemo(() => new Intl.DateTimeFormat(locale, JSON.parse(key) as Intl.DateTimeFormatOptions), [locale, key]);
+  const format = useMemo(() => {
+    const given = JSON.parse(key) as Intl.DateTimeFormatOptions;
+    return new Intl.DateTimeFormat(locale, inBrowser ? given : { ...given, timeZone: "UTC", timeZoneName: "short" });
+  }, [locale, key, inBrowser]);
   return (ms) => format.format(ms);
 }
