@@ -7,11 +7,12 @@
 //     `initialMessages`; they and a route handler (app/api/route.ts) also use `parley-ui/core` and
 //     `parley-ui/store` on the server (React's server layer, where createContext does not exist);
 //     `/live` is docs/nextjs.md's live chat: a client component of the app's own makes the agent,
-//     and app/api/agent/route.ts streams AG-UI events as SSE;
+//     and app/api/agent/route.ts streams AG-UI events as SSE; `/url` is the same chat as a server
+//     page alone, passing `<ParleyProvider agentUrl="/api/agent">`;
 //  4. `next build` (type-checks the app against our types), `next start` on 127.0.0.1 at a free port;
 //  5. the server HTML is fetched, then the pages load in Chromium: the initial messages are on the
 //     page after hydration, with no page error, no console error and no hydration warning; on
-//     `/live` a message typed into <Composer> comes back from the route handler; then `/` and
+//     `/live` and `/url` a message typed into <Composer> comes back from the route handler; then `/` and
 //     `/sized` again under `next dev`, whose React also reports attribute mismatches.
 // `/` is <Thread /> as a new user writes it; `/sized` gives <Thread initialRect> so the server can
 // lay out the virtualized rows. See PLAIN_THREAD_SSR_ROWS below.
@@ -71,7 +72,7 @@ const MESSAGES = [
 const LAST = MESSAGES[MESSAGES.length - 1].content;
 
 function writeApp(app, tarball, hasCss) {
-  for (const dir of ["app/sized", "app/live", "app/api/agent"]) mkdirSync(join(app, dir), { recursive: true });
+  for (const dir of ["app/sized", "app/live", "app/url", "app/api/agent"]) mkdirSync(join(app, dir), { recursive: true });
   writeFileSync(
     join(app, "package.json"),
     JSON.stringify(
@@ -218,6 +219,26 @@ export default function Page() {
   return (
     <div style={{ height: "100vh", display: "flex", flexDirection: "column" }}>
       <LiveChat />
+    </div>
+  );
+}
+`,
+  );
+  // docs/nextjs.md's shortest live chat: the server page passes the agent's URL, a string, and
+  // needs no client component of its own.
+  writeFileSync(
+    join(app, "app/url/page.tsx"),
+    `import { Composer, ParleyProvider, ParleyUIProvider, Thread } from "parley-ui";
+
+export default function Page() {
+  return (
+    <div style={{ height: "100vh", display: "flex", flexDirection: "column" }}>
+      <ParleyProvider agentUrl="/api/agent" threadId="url">
+        <ParleyUIProvider className="pl:flex-1">
+          <Thread />
+          <Composer />
+        </ParleyUIProvider>
+      </ParleyProvider>
     </div>
   );
 }
@@ -428,15 +449,18 @@ try {
       console.log(`next ${command} ${path}: hydrated, ${seen.rows} rows on the page, no page error, console error or hydration warning`);
     }
     if (command === "start") {
-      // A run against the route handler: what a person types comes back, streamed.
-      const said = "Hello from Chromium";
-      const seen = await visit(chromium, `${server.base}/live`, async (page) => {
-        await page.locator('[data-slot="composer-input"]:not([disabled])').fill(said);
-        await page.keyboard.press("Enter");
-        await page.locator('[data-slot="thread-row"]', { hasText: `Echo: ${said}` }).waitFor({ timeout: 15_000 });
-      });
-      if (seen.problems.length) throw new Error(`/live in Chromium reported:\n  ${seen.problems.join("\n  ")}`);
-      console.log(`next start /live: a message sent from <Composer> came back streamed from app/api/agent/route.ts (${seen.rows} rows)`);
+      // A run against the route handler: what a person types comes back, streamed — with the
+      // agent made in a client component (/live), and from a server page's agentUrl (/url).
+      for (const path of ["/live", "/url"]) {
+        const said = `Hello from Chromium at ${path}`;
+        const seen = await visit(chromium, `${server.base}${path}`, async (page) => {
+          await page.locator('[data-slot="composer-input"]:not([disabled])').fill(said);
+          await page.keyboard.press("Enter");
+          await page.locator('[data-slot="thread-row"]', { hasText: `Echo: ${said}` }).waitFor({ timeout: 15_000 });
+        });
+        if (seen.problems.length) throw new Error(`${path} in Chromium reported:\n  ${seen.problems.join("\n  ")}`);
+        console.log(`next start ${path}: a message sent from <Composer> came back streamed from app/api/agent/route.ts (${seen.rows} rows)`);
+      }
     }
   }
   timings.push(`serve + browser ${seconds(t)}`);

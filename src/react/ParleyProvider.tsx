@@ -1,10 +1,11 @@
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Message } from "@ag-ui/core";
 import { createThreadStore, type RunOptions, type ThreadStore, type ThreadStoreOptions } from "../store/createThreadStore";
 import type { PersistedThread, ThreadPersistence } from "../store/persistThread";
 import type { PermissionsKeeping } from "../store/keepPermissions";
 import type { AgentLike } from "../core/transport/types";
 import { isDevelopment } from "../core/dev";
+import { lazyHttpAgent, preloadHttpAgent } from "./lazyHttpAgent";
 
 const ThreadStoreContext = createContext<ThreadStore | null>(null);
 ThreadStoreContext.displayName = "ParleyThreadStore";
@@ -18,6 +19,13 @@ export interface ParleyProviderProps {
    * stable (module scope, `useState(() => …)` or `useMemo`); a new agent is used from the next run.
    */
   agent?: AgentLike;
+  /**
+   * Instead of `agent`: the URL of an AG-UI endpoint (`RunAgentInput` posted, events streamed back
+   * as SSE), for Parley's own HTTP transport (`createHttpAgent` of `parley-ui/http`, loaded after
+   * the page). A string, so a server component (a Next.js page) can pass it. For headers, a custom
+   * `fetch` or another transport, make the agent in a client component and pass `agent`.
+   */
+  agentUrl?: string;
   /** The thread to start with. Read once: to switch threads, give the provider a `key`. */
   threadId?: string;
   /** Without them, the thread starts from the messages and state the agent holds (an `@ag-ui/client` agent's). */
@@ -65,7 +73,14 @@ export interface ParleyProviderProps {
  *   <Chat />
  * </ParleyProvider>
  */
-export function ParleyProvider({ agent, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, permissions, persistence, keepPermissions, trace, store: given, children }: ParleyProviderProps) {
+export function ParleyProvider({ agent: givenAgent, agentUrl, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, permissions, persistence, keepPermissions, trace, store: given, children }: ParleyProviderProps) {
+  // One agent per URL: the store keeps it from run to run, as it keeps an `agent` passed in.
+  const urlAgent = useMemo(() => (agentUrl ? lazyHttpAgent(agentUrl) : undefined), [agentUrl]);
+  const agent = givenAgent ?? urlAgent;
+  useEffect(() => {
+    // The transport loads once the page is up, so it is there by the first message.
+    if (urlAgent && !givenAgent) void preloadHttpAgent().catch(() => undefined);
+  }, [urlAgent, givenAgent]);
   const [store] = useState<ThreadStore>(
     () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults, locale, parleyTools, autoContinue, permissions, trace }),
   );
