@@ -91,6 +91,10 @@ const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ e
   // match it) the thread assumes a screenful and starts at the end: server-rendered HTML shows the
   // latest messages, and hydration renders the same rows.
   const rect = initialRect ?? UNMEASURED_RECT;
+  // The virtualizer hands back functions React Compiler must not memoize (it skips this component,
+  // which is what the rule reports); here its stable instance is kept and its methods are called
+  // at the time they are needed, never their results.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => viewportRef.current,
