@@ -6,7 +6,7 @@ import { e, Kit } from "./support/stores";
 
 /**
  * Attachments in the composer: the paperclip picks files, a pasted screenshot or files dropped on
- * the composer are attached too. Images show a thumbnail, documents their name and size; with the
+ * the composer — or anywhere in the kit, the thread included — are attached too. Images show a thumbnail, documents their name and size; with the
  * app's `uploadAttachment` a chip shows the upload's progress, and a failed upload offers Retry.
  * What the limits refuse is said in an alert. Sent, the files travel as AG-UI content parts and
  * the message shows them (images inline, documents as chips).
@@ -137,6 +137,30 @@ export const DragOver: Story = {
   },
 };
 
+/**
+ * Files dropped on the thread, not on the composer: anywhere in the kit, they go to the composer
+ * (which shows the drop state while they are over the kit) instead of being opened by the browser
+ * in place of the page.
+ */
+export const DropOnThread: Story = {
+  ...composer(),
+  play: async ({ canvasElement }) => {
+    const form = canvasElement.querySelector("[data-slot=composer]")!;
+    const thread = canvasElement.querySelector("[data-slot=thread]")!;
+    const data = new DataTransfer();
+    data.items.add(pdf());
+    thread.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+    await waitFor(() => expect(form).toHaveAttribute("data-drag", "over"));
+    const drop = new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true });
+    thread.dispatchEvent(drop);
+    // Handled by the kit: the browser does not open the file.
+    await expect(drop.defaultPrevented).toBe(true);
+    await waitFor(() => expect(chipsIn(canvasElement, "ready")).toHaveLength(1));
+    await expect(form).toHaveAttribute("data-drag", "none");
+    await expect(within(canvasElement).getByText("Q3 report.pdf")).toBeVisible();
+  },
+};
+
 /** Sent: the words and the screenshot in the person's message, the image inline. */
 export const Sent: Story = {
   ...composer(),
@@ -171,4 +195,5 @@ export const UploadingDark = dark(Uploading);
 export const UploadFailedDark = dark(UploadFailed);
 export const RefusedFileDark = dark(RefusedFile);
 export const DragOverDark = dark(DragOver);
+export const DropOnThreadDark = dark(DropOnThread);
 export const SentDark = dark(Sent);

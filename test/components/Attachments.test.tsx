@@ -112,6 +112,50 @@ describe("Composer: attachments", () => {
     await waitFor(() => expect(chips(container)).toHaveLength(1));
   });
 
+  it("files dropped anywhere in the kit (beside the composer: the thread, a panel) are attached in the composer, not opened by the browser", async () => {
+    const store = createThreadStore({ agent: new ScriptedAgent({ script: () => [] }), batch: "sync" });
+    const { container } = renderKit(
+      <>
+        <section data-testid="elsewhere">the thread</section>
+        <Composer attachments />
+      </>,
+      store,
+    );
+    const elsewhere = screen.getByTestId("elsewhere");
+    const form = container.querySelector("[data-slot=composer]")!;
+    const dataTransfer = { types: ["Files"], files: [pdf()], dropEffect: "none" };
+    // Dragged over the thread: the composer shows where the files will go.
+    expect(fireEvent.dragOver(elsewhere, { dataTransfer })).toBe(false);
+    expect(form).toHaveAttribute("data-drag", "over");
+    expect(screen.getByText("Drop files to attach them")).toBeInTheDocument();
+    // Out of the kit: the drop state goes.
+    fireEvent.dragLeave(container.querySelector("[data-slot=parley-root]")!, { dataTransfer, relatedTarget: document.body });
+    expect(form).toHaveAttribute("data-drag", "none");
+    fireEvent.dragOver(elsewhere, { dataTransfer });
+    // Dropped on the thread: handled (not the browser's), attached, and the text box has focus.
+    expect(fireEvent.drop(elsewhere, { dataTransfer })).toBe(false);
+    expect(form).toHaveAttribute("data-drag", "none");
+    await waitFor(() => expect(chips(container)).toHaveLength(1));
+    expect(box()).toHaveFocus();
+    // Dropped on the composer itself: attached once, not twice.
+    fireEvent.drop(form, { dataTransfer: { ...dataTransfer, files: [png()] } });
+    await waitFor(() => expect(chips(container)).toHaveLength(2));
+  });
+
+  it("without attachments the kit leaves drops to the page", () => {
+    const store = createThreadStore({ agent: new ScriptedAgent({ script: () => [] }), batch: "sync" });
+    renderKit(
+      <>
+        <section data-testid="elsewhere">the thread</section>
+        <Composer />
+      </>,
+      store,
+    );
+    const dataTransfer = { types: ["Files"], files: [pdf()], dropEffect: "none" };
+    expect(fireEvent.dragOver(screen.getByTestId("elsewhere"), { dataTransfer })).toBe(true);
+    expect(fireEvent.drop(screen.getByTestId("elsewhere"), { dataTransfer })).toBe(true);
+  });
+
   it("a dragged text selection is not a file drop", () => {
     const { container } = kit();
     const form = container.querySelector("[data-slot=composer]")!;

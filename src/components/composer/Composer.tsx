@@ -30,7 +30,7 @@ export interface ComposerProps {
   endActions?: ReactNode;
   /**
    * Lets the person attach files — the attach button, pasted screenshots, files dropped on the
-   * composer — sent as AG-UI content parts. `true` for the default limits and base64 `data`
+   * composer or anywhere in its `<ParleyUIProvider>` (the thread, a panel) — sent as AG-UI content parts. `true` for the default limits and base64 `data`
    * sources; `{ limits, uploadAttachment }` to change the limits or store files and send URLs.
    */
   attachments?: boolean | AttachmentOptions;
@@ -88,8 +88,24 @@ export function Composer({ className, placeholder, startActions, endActions, att
 
   const input = useRef<HTMLTextAreaElement>(null);
   // Parts beside the composer (Retry) hand focus back to the text box through the provider.
-  const { register } = useContext(ComposerFocusContext);
+  const { register, registerDropTarget } = useContext(ComposerFocusContext);
   useEffect(() => register(() => input.current?.focus()), [register]);
+  // Files dropped anywhere in the kit (the thread, a panel) come here, as if dropped on the composer.
+  const addFiles = useRef(files.add);
+  useEffect(() => {
+    addFiles.current = files.add;
+  });
+  const takesDrops = attaching && state !== "no-agent";
+  useEffect(() => {
+    if (!takesDrops) return;
+    return registerDropTarget({
+      over: setDragging,
+      drop: (dropped) => {
+        void addFiles.current(dropped);
+        input.current?.focus();
+      },
+    });
+  }, [takesDrops, registerDropTarget]);
   // Stop and Pause exist only while running: when the run ends with one of them focused, the
   // browser drops focus on <body>. Remember that they had it, and give it to the text box.
   const runControlFocused = useRef(false);

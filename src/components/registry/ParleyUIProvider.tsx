@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type CSSProperties, type DragEvent, type ReactNode } from "react";
 import { LabelsContext, resolveLabels } from "../../i18n/LabelsContext";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
@@ -59,6 +59,31 @@ export function ParleyUIProvider({ components, registry: given, locale = "en", l
   const labelsValue = useMemo(() => ({ labels: resolveLabels(locale, stableLabels), locale }), [locale, stableLabels]);
   // The Markdown renderer loads on first use; starting when idle, it is there before the first reply.
   useEffect(preloadMarkdownWhenIdle, []);
+  // Files dropped anywhere in the kit go to a `<Composer attachments>`, if one is mounted: a drop
+  // that misses the composer would otherwise be opened by the browser in place of the page.
+  // The composer's own handlers run first and mark the event handled.
+  const fileDrop = useMemo(() => {
+    const targetOf = (event: DragEvent) => (event.dataTransfer && Array.from(event.dataTransfer.types).includes("Files") ? composerFocus.dropTarget() : undefined);
+    return {
+      onDragOver(event: DragEvent<HTMLDivElement>) {
+        const target = event.defaultPrevented ? undefined : targetOf(event);
+        if (!target) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = "copy";
+        target.over(true);
+      },
+      onDragLeave(event: DragEvent<HTMLDivElement>) {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) composerFocus.dropTarget()?.over(false);
+      },
+      onDrop(event: DragEvent<HTMLDivElement>) {
+        const target = targetOf(event);
+        target?.over(false);
+        if (!target || event.defaultPrevented) return;
+        event.preventDefault();
+        target.drop(Array.from(event.dataTransfer.files));
+      },
+    };
+  }, [composerFocus]);
   return (
     <UIContext.Provider value={ui}>
       <ThreadNavigationContext.Provider value={navigation}>
@@ -71,6 +96,7 @@ export function ParleyUIProvider({ components, registry: given, locale = "en", l
           lang={locale}
           style={style}
           className={cn("parley", colorScheme === "dark" && "dark", "pl:flex pl:min-h-0 pl:flex-col", className)}
+          {...fileDrop}
         >
           {children}
         </div>
