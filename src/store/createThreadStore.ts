@@ -108,8 +108,9 @@ export interface ThreadStoreState {
   /** Cut the messages before `fromMessageId` from the agent's context; open items are numbered anew. */
   truncate: (fromMessageId: string) => ActionResult;
   /**
-   * Fold events that arrive outside a run — an RTUI connection's actions (`parley-ui/rtui`) —
-   * through the agent's door, with the checks a run's events get: deadlines start, the
+   * Fold events that arrive outside a run — an RTUI connection's actions and closes
+   * (`parley-ui/rtui`), a session the agent pushes to the open thread (`persistThread`) — through
+   * the agent's door, with the checks a run's events get: deadlines start, the
    * permission policy decides, a forged answer is refused and audited.
    */
   receiveEvents: (events: readonly unknown[]) => void;
