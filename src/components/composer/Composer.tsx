@@ -30,8 +30,9 @@ export interface ComposerProps {
   endActions?: ReactNode;
   /**
    * Lets the person attach files — the attach button, pasted screenshots, files dropped on the
-   * composer or anywhere in its `<ParleyUIProvider>` (the thread, a panel) — sent as AG-UI content parts. `true` for the default limits and base64 `data`
-   * sources; `{ limits, uploadAttachment }` to change the limits or store files and send URLs.
+   * composer or anywhere in its `<ParleyUIProvider>` (the thread, a panel) — sent as AG-UI content
+   * parts. `true` for the default limits and base64 `data` sources; `{ limits, uploadAttachment }`
+   * to change the limits or store files and send URLs.
    */
   attachments?: boolean | AttachmentOptions;
 }
