@@ -18,9 +18,10 @@ export interface RtuiAttachment {
  * thread with the same cards, numbering and permission policy; the person's answer, given through
  * the store as always, goes back over the connection as `rtui/action_result` and is marked
  * delivered once the server acknowledges it. An action the thread already has (the server sent it
- * again after a reconnect) is not asked twice; one the server closes (`rtui/action_closed`: another
- * page or device answered it) is withdrawn here if it still waits; an action whose envelope does not fit gets a
- * JSON-RPC error reply; a result the server sends is refused and audited as a forgery.
+ * again after a reconnect) is not asked twice; one the server closes (`rtui/action_closed`:
+ * another page or device answered it) is withdrawn here if it still waits; an action whose envelope
+ * does not fit gets a JSON-RPC error reply; a result the server sends is refused and audited as a
+ * forgery.
  *
  * @example
  * const rtui = attachRtui(store, { url: "/rtui" });
