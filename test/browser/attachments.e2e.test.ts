@@ -3,36 +3,20 @@
  * on it become chips; Send carries both to the agent as AG-UI content parts (recorded on the
  * wire), and the sent message shows the image inline and the document as a chip.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import type { ViteDevServer } from "vite";
-import { openBrowser, recordRuns, shown, startDemo, type Browser } from "./support";
+import { describe, expect, it } from "vitest";
+import { recordRuns, shown, withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let page: Page;
-let url: string;
-let problems: string[];
+const demo = withDemo();
 
 /** A 32×32 PNG. */
 const PNG = "iVBORw0KGgoAAAANSUhEUgAAACAAAAAgCAIAAAD8GO2jAAAJqUlEQVR42g3NQQtrAAAA4Pdz3snJaScnJycnp/UODmvt4CCpabEULaQmIUVrpEibFK1NalrbUpNYDk5+ydv3B74/f+kRoAeQ7mZ0A9E1TD8RukLpEqOvczrH6XRJnwg6ouiAoY9b2hVpW6ENjdYsWnVpyafFiOYTms1ppqDpiibfNNHQqy+9GGl8ov/9+bsegfUArrvZuoHWNbx+IusKXZfY+jpf5/g6Xa5PxDqi1gGzPm7Xrri2lbWhrTVrrbpryV+L0ZpP1my+Zoo1Xa3J95po1qvvejGu8Wn9CzYjsBnATTfbNNCmhjdPZFOhmxLbXOebHN+ky82J2ETUJmA2x+3GFTe2sjG0jWZtVHcj+Rsx2vDJhs03TLGhqw353hDNZvXdLMYNPm1+ATcC3ABy3YxrIK6GuSfCVShXYtx1zuU4ly65E8FFFBcw3HHLuSJnK5yhcZrFqS4n+ZwYcXzCsTnHFBxdceSbIxpu9eUWI4dP3C/gR4AfQL6b8Q3E1zD/RPgK5UuMv875HOfTJX8i+IjiA4Y/bnlX5G2FNzRes3jV5SWfFyOeT3g255mCpyuefPNEw6++/GLk8Yn/BcIICAModDOhgYQaFp6IUKFCiQnXuZDjQroUToQQUULACMet4IqCrQiGJmiWoLqC5AtiJPCJwOYCUwh0JZBvgWiE1VdYjAI+Cb9gNwK7Adx1s10D7Wp490R2Fborsd11vsvxXbrcnYhdRO0CZnfc7lxxZys7Q9tp1k51d5K/E6Mdn+zYfMcUO7rake8d0exW391i3OHT7hfIIyAPoNzN5AaSa1h+InKFyiUmX+dyjsvpUj4RckTJASMft7IryrYiG5qsWbLqypIvi5HMJzKby0wh05VMvmWikVdfeTHK+CT/AnUE1AFUu5naQGoNq09ErVC1xNTrXM1xNV2qJ0KNKDVg1ONWdUXVVlRDUzVLVV1V8lUxUvlEZXOVKVS6Usm3SjTq6qsuRhWf1F+wH4H9AO672b6B9jW8fyL7Ct2X2P463+f4Pl3uT8Q+ovYBsz9u9664t5W9oe01a6+6e8nfi9GeT/ZsvmeKPV3tyfeeaPar734x7vFp/wv0EdAHUO9megPpNaw/Eb1C9RLTr3M9x/V0qZ8IPaL0gNGPW90VdVvRDU3XLF11dcnXxUjnE53NdabQ6Uon3zrR6Kuvvhh1fNJ/gTkC5gCa3cxsILOGzSdiVqhZYuZ1bua4mS7NE2FGlBkw5nFruqJpK6ahmZplqq4p+aYYmXxisrnJFCZdmeTbJBpz9TUXo4lP5i+wR8AeQLub2Q1k17D9ROwKtUvMvs7tHLfTpX0i7IiyA8Y+bm1XtG3FNjRbs2zVtSXfFiObT2w2t5nCpiubfNtEY6++9mK08cn+Bc4IOAPodDOngZwadp6IU6FOiTnXuZPjTrp0ToQTUU7AOMet44qOrTiG5miWo7qO5Dti5PCJw+YOUzh05ZBvh2ic1ddZjA4+Ob/gMAKHATx0s0MDHWr48EQOFXooscN1fsjxQ7o8nIhDRB0C5nDcHlzxYCsHQzto1kF1D5J/EKMDnxzY/MAUB7o6kO8D0RxW38NiPODT4Rd4I+ANoNfNvAbyath7Il6FeiXmXedejnvp0jsRXkR5AeMdt54rerbiGZqnWZ7qepLviZHHJx6be0zh0ZVHvj2i8VZfbzF6+OT9gmAEggEMulnQQEENB08kqNCgxILrPMjxIF0GJyKIqCBgguM2cMXAVgJDCzQrUN1A8gMxCvgkYPOAKQK6Csh3QDTB6hssxgCfgl8QjkA4gGE3CxsorOHwiYQVGpZYeJ2HOR6my/BEhBEVBkx43IauGNpKaGihZoWqG0p+KEYhn4RsHjJFSFch+Q6JJlx9w8UY4lP4C+IRiAcw7mZxA8U1HD+RuELjEouv8zjH43QZn4g4ouKAiY/b2BVjW4kNLdasWHVjyY/FKOaTmM1jpojpKibfMdHEq2+8GGN8in/BeQTOA3juZucGOtfw+YmcK/RcYufr/Jzj53R5PhHniDoHzPm4Pbvi2VbOhnbWrLPqniX/LEZnPjmz+ZkpznR1Jt9nojmvvufFeMan8y9IRyAdwLSbpQ2U1nD6RNIKTUssvc7THE/TZXoi0ohKAyY9blNXTG0lNbRUs1LVTSU/FaOUT1I2T5kipauUfKdEk66+6WJM8Sn9BdkIZAOYdbOsgbIazp5IVqFZiWXXeZbjWbrMTkQWUVnAZMdt5oqZrWSGlmlWprqZ5GdilPFJxuYZU2R0lZHvjGiy1TdbjBk+Zb/gMgKXAbx0s0sDXWr48kQuFXopsct1fsnxS7q8nIhLRF0C5nLcXlzxYisXQ7to1kV1L5J/EaMLn1zY/MIUF7q6kO8L0VxW38tivODT5RfcRuA2gLdudmugWw3fnsitQm8ldrvObzl+S5e3E3GLqFvA3I7bmyvebOVmaDfNuqnuTfJvYnTjkxub35jiRlc38n0jmtvqe1uMN3y6/YJyBMoBLLtZ2UBlDZdPpKzQssTK67zM8TJdlieijKgyYMrjtnTF0lZKQys1q1TdUvJLMSr5pGTzkilKuirJd0k05epbLsYSn8pfcB+B+wDeu9m9ge41fH8i9wq9l9j9Or/n+D1d3k/EPaLuAXM/bu+ueLeVu6HdNeuuunfJv4vRnU/ubH5nijtd3cn3nWjuq+99Md7x6f4LHiPwGMBHN3s00KOGH0/kUaGPEntc548cf6TLx4l4RNQjYB7H7cMVH7byMLSHZj1U9yH5DzF68MmDzR9M8aCrB/l+EM1j9X0sxgc+PX7BawReA/jqZq8GetXw64m8KvRVYq/r/JXjr3T5OhGviHoFzOu4fbniy1ZehvbSrJfqviT/JUYvPnmx+YspXnT1It8vonmtvq/F+MKn1y+oR6AewLqb1Q1U13D9ROoKrUusvs7rHK/TZX0i6oiqA6Y+bmtXrG2lNrRas2rVrSW/FqOaT2o2r5mipquafNdEU6++9WKs8an+BZ8R+Azgp5t9GuhTw58n8qnQT4l9rvNPjn/S5edEfCLqEzCf4/bjih9b+RjaR7M+qvuR/I8Yffjkw+YfpvjQ1Yd8f4jms/p+FuMHnz6/oB2BdgDbbtY2UFvD7RNpK7QtsfY6b3O8TZftiWgjqg2Y9rhtXbG1ldbQWs1qVbeV/FaMWj5p2bxlipauWvLdEk27+raLscWn9hf0I9APYN/N+gbqa7h/In2F9iXWX+d9jvfpsj8RfUT1AdMft70r9rbSG1qvWb3q9pLfi1HPJz2b90zR01VPvnui6VfffjH2+NT/+w/eFCZqkXGK1QAAAABJRU5ErkJggg==";
 const NOTES = "# Figures\n\nQ3 up 12%.\n";
 
-beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser();
-  ({ page, problems } = browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const chips = () => page.locator('[data-slot="attachment-chip"]');
+const chips = () => demo.page.locator('[data-slot="attachment-chip"]');
 
 describe("attachments (demo)", () => {
   it("pastes a screenshot, drops a file, sends both as content parts, and shows the image in the sent message", async () => {
+    const { page, url, problems } = demo;
     problems.length = 0;
     const wire = await recordRuns(page);
     await page.goto(url);
@@ -105,6 +89,7 @@ describe("attachments (demo)", () => {
   });
 
   it("a file of a type the composer does not take is refused in words, and nothing is sent", async () => {
+    const { page, url, problems } = demo;
     problems.length = 0;
     const wire = await recordRuns(page);
     await page.goto(url);

@@ -2,41 +2,26 @@
  * The demo, end to end, in Debian's chromium: Vite serves demo/ with the embedded reference agent,
  * playwright-core drives the page. Any console error or page error fails the test.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ViteDevServer } from "vite";
 import { createAgentMiddleware } from "../../demo/agent/server";
-import { openBrowser, root, send as sendTo, shown as shownIn, startDemo, type Browser } from "./support";
+import { root, send as sendTo, shown as shownIn, startDemo, withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let page: Page;
-let url: string;
-let problems: string[];
+const demo = withDemo();
 
-beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser();
-  ({ page, problems } = browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const shown = (text: string) => shownIn(page, text);
-const send = (text: string) => sendTo(page, text);
+const shown = (text: string) => shownIn(demo.page, text);
+const send = (text: string) => sendTo(demo.page, text);
 
 describe.each([
   { ui: "kit", query: "", shot: "demo.png" },
   { ui: "hooks", query: "?ui=hooks", shot: "demo-hooks.png" },
 ])("demo ($ui)", ({ ui, query, shot }) => {
   it("streams answers, shows a tool call, and recovers from an error with Retry", async () => {
+    const { page, url, problems } = demo;
     problems.length = 0;
     await page.goto(url + query);
     await page.locator(`[data-ui="${ui}"]`).waitFor();
@@ -100,6 +85,7 @@ describe("PARLEY_AGENT_URL", () => {
   });
 
   it("points the same app at another agent (cross-origin, over CORS)", async () => {
+    const { page, problems } = demo;
     let hits = 0;
     const agent = createAgentMiddleware();
     external = createHttpServer((req, res) => {

@@ -5,45 +5,34 @@
  * sides edit, and the document that streams in and asks to be confirmed. Every request the page
  * makes is recorded, so what went out is checked on the wire.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunAgentInput } from "@ag-ui/core";
-import type { ViteDevServer } from "vite";
-import { openBrowser, shown, startDemo, type Browser } from "./support";
+import { shown, withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let page: Page;
-let url: string;
+const demo = withDemo();
 let runs: RunAgentInput[] = [];
 
 beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser();
-  page = browser.page;
-  await page.route("**/api/agent", async (route) => {
+  await demo.page.route("**/api/agent", async (route) => {
     runs.push(JSON.parse(route.request().postData() ?? "{}") as RunAgentInput);
     await route.continue();
   });
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
 beforeEach(async () => {
+  const { page, url, browser } = demo;
   runs = [];
   browser.problems.length = 0;
   await page.goto(url);
   await page.locator('[data-ui="kit"]').waitFor();
 });
 
-const scenario = (name: string) => page.getByRole("button", { name, exact: true }).click();
+const scenario = (name: string) => demo.page.getByRole("button", { name, exact: true }).click();
 const lastTool = (run: RunAgentInput | undefined) => run?.messages.filter((m) => m.role === "tool").at(-1) as { toolCallId: string; content: string } | undefined;
 
 describe("the dojo in the demo", () => {
   it("human in the loop: the task-step picker shows in the thread; the person unticks one and confirms; the agent goes on with the rest", async () => {
+    const { page, browser } = demo;
     await scenario("Dojo: pick the steps");
     const picker = page.getByTestId("task-steps");
     await picker.getByRole("button", { name: "Confirm" }).waitFor({ timeout: 15_000 });
@@ -61,6 +50,7 @@ describe("the dojo in the demo", () => {
   });
 
   it("tool-based generative UI: the haiku renders as a card with its lines, not as a raw tool chip", async () => {
+    const { page, browser } = demo;
     await scenario("Dojo: haiku card");
     const haiku = page.getByTestId("haiku");
     await haiku.waitFor({ timeout: 15_000 });
@@ -73,6 +63,7 @@ describe("the dojo in the demo", () => {
   });
 
   it("front-end tool: the handler changes the background and its result starts the agent's next run", async () => {
+    const { page, browser } = demo;
     await scenario("Dojo: front-end tool");
     await shown(page, "Done: the background is a sunset now.").first().waitFor({ timeout: 15_000 });
     expect(await page.getByTestId("dojo-background").getAttribute("data-background")).toContain("linear-gradient");
@@ -82,6 +73,7 @@ describe("the dojo in the demo", () => {
   });
 
   it("agentic generative UI: the step list shows in the thread and ticks off as the deltas arrive", async () => {
+    const { page, browser } = demo;
     await scenario("Dojo: steps in state");
     const steps = page.getByTestId("plan-steps");
     await steps.waitFor({ timeout: 15_000 });
@@ -93,6 +85,7 @@ describe("the dojo in the demo", () => {
   });
 
   it("shared state: the person's edit of the recipe goes out with the next run, and the agent's improvement comes back", async () => {
+    const { page, browser } = demo;
     await scenario("Dojo: shared recipe");
     await shown(page, "I improved “Pancakes”").first().waitFor({ timeout: 15_000 });
     const recipe = page.getByTestId("recipe");
@@ -107,6 +100,7 @@ describe("the dojo in the demo", () => {
   });
 
   it("predictive state: the document grows in the thread while the tool streams, then asks to be confirmed", async () => {
+    const { page, browser } = demo;
     await scenario("Dojo: predictive document");
     const documentView = page.getByTestId("document");
     // Seen part-way: the document is in state (and in the thread) before the tool call has finished.

@@ -2,32 +2,16 @@
  * Conversation ergonomics in the demo, in Chromium: edit a message (the thread forks), browse the
  * versions with the branch picker, regenerate an answer, and send a quick reply from a chip.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import type { ViteDevServer } from "vite";
-import { openBrowser, send, shown, startDemo, type Browser } from "./support";
+import { describe, expect, it } from "vitest";
+import { send, shown, withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let page: Page;
-let url: string;
-let problems: string[];
+const demo = withDemo();
 
-beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser();
-  ({ page, problems } = browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const userBodies = () => page.locator('article[data-role="user"] [data-slot="message-body"]').allTextContents();
+const userBodies = () => demo.page.locator('article[data-role="user"] [data-slot="message-body"]').allTextContents();
 
 describe("conversation ergonomics (demo)", () => {
   it("edits a message, browses the versions, regenerates, and answers with a suggestion chip", async () => {
+    const { page, url, problems } = demo;
     problems.length = 0;
     await page.goto(url);
     await page.locator('[data-ui="kit"]').waitFor();

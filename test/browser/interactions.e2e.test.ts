@@ -5,32 +5,20 @@
  * a deadline declines by itself. Every request the page makes to the agent is recorded, so "sent
  * once" and "sent nothing" are checked on the wire.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import type { ViteDevServer } from "vite";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messageText } from "../support/thread";
-import { openBrowser, recordRuns, shown, startDemo, type Browser } from "./support";
+import { recordRuns, shown, withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let page: Page;
-let url: string;
+const demo = withDemo();
 /** The runs the page posted to the agent, in order, and what every run's forwardedProps gets. */
 let wire: Awaited<ReturnType<typeof recordRuns>>;
 
 beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser();
-  page = browser.page;
-  wire = await recordRuns(page);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  wire = await recordRuns(demo.page);
 });
 
 beforeEach(async () => {
+  const { page, url, browser } = demo;
   wire.runs.length = 0;
   wire.forwarded = {};
   browser.problems.length = 0;
@@ -38,11 +26,12 @@ beforeEach(async () => {
   await page.locator('[data-ui="kit"]').waitFor();
 });
 
-const card = (type: string) => page.locator(`[data-slot=interaction][data-type=${type}]`);
-const scenario = (name: string) => page.getByRole("button", { name, exact: true }).click();
+const card = (type: string) => demo.page.locator(`[data-slot=interaction][data-type=${type}]`);
+const scenario = (name: string) => demo.page.getByRole("button", { name, exact: true }).click();
 
 describe("interactions in the demo", () => {
   it("booking: '9' is refused and sends nothing; '3号' answers option 3 and the agent books it", async () => {
+    const { page, browser } = demo;
     await scenario("Booking (advice)");
     const advice = card("advice");
     await advice.and(page.locator("[data-state=pending]")).waitFor({ timeout: 15_000 });
@@ -75,6 +64,7 @@ describe("interactions in the demo", () => {
   });
 
   it("an interrupt is approved and resumed in one run", async () => {
+    const { page, browser } = demo;
     await scenario("Delete (approval)");
     const permission = card("permission_request");
     await permission.and(page.locator("[data-state=pending]")).waitFor({ timeout: 15_000 });
@@ -92,6 +82,7 @@ describe("interactions in the demo", () => {
   });
 
   it("two interrupts answered in reverse order go out together, in one run", async () => {
+    const { page, browser } = demo;
     await scenario("Two approvals");
     await expect.poll(() => page.locator("[data-slot=thread] [data-slot=interaction][data-state=pending]").count(), { timeout: 15_000 }).toBe(2);
     const thread = page.locator("[data-slot=thread]");
@@ -112,6 +103,7 @@ describe("interactions in the demo", () => {
   });
 
   it("the hooks-only page answers too: '7' is refused, '第三个' answers option 3", async () => {
+    const { page, url, browser } = demo;
     await page.goto(`${url}?ui=hooks`);
     await page.locator('[data-ui="hooks"]').waitFor();
     await scenario("Booking (advice)");
@@ -128,6 +120,7 @@ describe("interactions in the demo", () => {
   });
 
   it("a deadline declines by itself, with a countdown before", async () => {
+    const { page, browser } = demo;
     wire.forwarded = { expiresInMs: 4_000 };
     await scenario("Address form");
     const form = page.locator("[data-slot=thread] [data-slot=interaction][data-type=input_request]");
@@ -142,9 +135,10 @@ describe("interactions in the demo", () => {
 });
 
 describe("permissions in the demo", () => {
-  const permission = () => page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request]");
+  const permission = () => demo.page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request]");
 
   it("weekly report: allowed for the session, the second report reads customers without asking; the mail asks each time", async () => {
+    const { page, browser } = demo;
     await scenario("Weekly report (permissions)");
     await permission().and(page.locator("[data-state=pending]")).waitFor({ timeout: 15_000 });
     await permission().getByRole("radio", { name: /session/i }).click();
@@ -172,6 +166,7 @@ describe("permissions in the demo", () => {
   });
 
   it("a destructive request: Approve stays disabled until the file name is typed exactly", async () => {
+    const { page, browser } = demo;
     await scenario("Delete a file (typed)");
     const card = permission().and(page.locator("[data-state=pending]"));
     await card.waitFor({ timeout: 15_000 });
@@ -188,6 +183,7 @@ describe("permissions in the demo", () => {
   });
 
   it("a grant the agent revokes asks again", async () => {
+    const { page, browser } = demo;
     await scenario("Weekly report (permissions)");
     await permission().and(page.locator("[data-state=pending]")).waitFor({ timeout: 15_000 });
     await permission().getByRole("radio", { name: /session/i }).click();
@@ -211,6 +207,7 @@ describe("permissions in the demo", () => {
 
   // Last: it leaves a standing mail grant and the app out of test mode.
   it("a conditional grant: test mail allowed only in test mode asks no more — until the app leaves test mode", async () => {
+    const { page, browser } = demo;
     const pending = page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=pending]");
     await scenario("Test mail (conditional)");
     await pending.waitFor({ timeout: 15_000 });

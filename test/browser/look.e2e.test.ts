@@ -4,35 +4,19 @@
  * focus (never to <body>); Escape stops a running reply, from the composer and from the thread;
  * the messages sit in a centred reading column, and a one-word question is a small bubble.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import type { ViteDevServer } from "vite";
+import { describe, expect, it } from "vitest";
 import { MARKDOWN_ANSWER } from "../../demo/agent/scenarios";
-import { openBrowser, send, startDemo, type Browser } from "./support";
+import { send, withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let page: Page;
-let url: string;
-let problems: string[];
+const demo = withDemo({ viewport: { width: 1280, height: 900 } });
 
-beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser({ width: 1280, height: 900 });
-  ({ page, problems } = browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const composerState = () => page.locator("[data-slot=composer]").getAttribute("data-state");
-const focusedSlot = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.slot ?? document.activeElement?.tagName);
+const composerState = () => demo.page.locator("[data-slot=composer]").getAttribute("data-state");
+const focusedSlot = () => demo.page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.slot ?? document.activeElement?.tagName);
 /** The last reply's text so far ("" before the agent wrote any). */
-const reply = () => page.locator("[data-slot=message][data-role=assistant] [data-slot=message-body]").evaluateAll((nodes) => nodes.at(-1)?.textContent ?? "");
+const reply = () => demo.page.locator("[data-slot=message][data-role=assistant] [data-slot=message-body]").evaluateAll((nodes) => nodes.at(-1)?.textContent ?? "");
 
 async function startMarkdown(): Promise<void> {
+  const { page, url } = demo;
   await page.goto(url);
   await page.getByRole("button", { name: "Markdown" }).click();
   await expect.poll(composerState).toBe("running");
@@ -40,6 +24,7 @@ async function startMarkdown(): Promise<void> {
 
 describe("focus and Escape (kit)", () => {
   it("Retry pressed with Enter leaves focus in the composer, not on the page", async () => {
+    const { page, url, problems } = demo;
     problems.length = 0;
     await page.goto(url);
     await page.getByRole("button", { name: "Error + retry" }).click();
@@ -54,6 +39,7 @@ describe("focus and Escape (kit)", () => {
   });
 
   it("Stop pressed with Space stops the run and puts focus in the composer", async () => {
+    const { page, problems } = demo;
     problems.length = 0;
     await startMarkdown();
     const stop = page.getByRole("button", { name: "Stop" });
@@ -66,6 +52,7 @@ describe("focus and Escape (kit)", () => {
   });
 
   it("a run that ends while Stop has focus hands focus to the composer", async () => {
+    const { page, problems } = demo;
     problems.length = 0;
     await startMarkdown();
     await page.getByRole("button", { name: "Stop" }).focus();
@@ -75,6 +62,7 @@ describe("focus and Escape (kit)", () => {
   });
 
   it("Escape in the composer stops a running reply", async () => {
+    const { page, problems } = demo;
     problems.length = 0;
     await startMarkdown();
     await page.getByRole("textbox", { name: "Message" }).press("Escape");
@@ -84,6 +72,7 @@ describe("focus and Escape (kit)", () => {
   });
 
   it("Escape in the thread stops a running reply, and focus stays in the thread", async () => {
+    const { page, problems } = demo;
     problems.length = 0;
     await startMarkdown();
     const log = page.getByRole("log", { name: "Conversation" });
@@ -97,6 +86,7 @@ describe("focus and Escape (kit)", () => {
 
 describe("the default look (kit)", () => {
   it("a short question is a small bubble in a centred reading column, with no role label on screen and no 'Idle'", async () => {
+    const { page, url, problems } = demo;
     problems.length = 0;
     await page.goto(url);
     await send(page, "go");
@@ -117,6 +107,7 @@ describe("the default look (kit)", () => {
   });
 
   it("the message text is 15 px at about 1.65, code 13 px, and Copy sits beside the code, not over it", async () => {
+    const { page, url, problems } = demo;
     problems.length = 0;
     await page.goto(url);
     await page.getByRole("button", { name: "Markdown" }).click();

@@ -4,28 +4,14 @@
  * rows, one turn across a tool call, a cited source), memory updated, the weekly report in two
  * versions, and one confirmation that sends the mail.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import type { ViteDevServer } from "vite";
-import { openBrowser, shown, startDemo, type Browser } from "./support";
+import { describe, expect, it } from "vitest";
+import { shown, withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let page: Page;
-let url: string;
-
-beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser({ width: 1400, height: 1000 });
-  page = browser.page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = withDemo({ viewport: { width: 1400, height: 1000 } });
 
 describe("panels in the demo", () => {
   it("the team scenario with the trace open: sub-agents and tokens in the trace, then memory and the report's two versions", async () => {
+    const { page, url, browser } = demo;
     await page.goto(url);
     await page.locator('[data-ui="kit"]').waitFor();
     const panels = page.locator("[data-slot=demo-panels]");

@@ -4,37 +4,25 @@
  * deadline — and the answer given after the reload reaches the agent exactly once (checked on the
  * wire).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import type { ViteDevServer } from "vite";
-import { openBrowser, recordRuns, shown, startDemo, type Browser } from "./support";
+import { beforeAll, describe, expect, it } from "vitest";
+import { recordRuns, shown, withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let page: Page;
-let url: string;
+const demo = withDemo();
 /** The runs the page posted to the agent, in order (and what every run's forwardedProps gets). */
 let wire: Awaited<ReturnType<typeof recordRuns>>;
 
 beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser();
-  page = browser.page;
-  wire = await recordRuns(page);
+  wire = await recordRuns(demo.page);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const scenario = (name: string) => page.getByRole("button", { name, exact: true }).click();
-const pending = (type: string) => page.locator(`[data-slot=thread] [data-slot=interaction][data-type=${type}][data-state=pending]`);
+const scenario = (name: string) => demo.page.getByRole("button", { name, exact: true }).click();
+const pending = (type: string) => demo.page.locator(`[data-slot=thread] [data-slot=interaction][data-type=${type}][data-state=pending]`);
 /** Runs that carried a tool message answering `callId`. */
 const carrying = (callId: string) => wire.runs.filter((run) => run.messages.some((m) => m.role === "tool" && m.toolCallId === callId)).length;
 
 describe("a reload during a pending question (?persist)", () => {
   it("the permission card comes back as it was; the answer after the reload reaches the agent once", async () => {
+    const { page, url, browser } = demo;
     await page.goto(`${url}?persist`);
     await page.locator('[data-ui="kit"]').waitFor();
     await scenario("Weekly report (permissions)");
@@ -72,6 +60,7 @@ describe("a reload during a pending question (?persist)", () => {
   });
 
   it("a countdown goes on from its original deadline across the reload, and declines by itself", async () => {
+    const { page, browser } = demo;
     await page.getByRole("button", { name: "forget this conversation" }).click();
     await page.waitForURL(/persist/);
     await page.locator('[data-ui="kit"]').waitFor();

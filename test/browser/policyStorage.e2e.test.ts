@@ -5,25 +5,14 @@
  * left in the database — and writes the person's next decision. The modules are loaded from the
  * demo's dev server, as the app would load them.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ViteDevServer } from "vite";
-import { openBrowser, root, startDemo, type Browser } from "./support";
+import { describe, expect, it } from "vitest";
+import { root, withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = withDemo();
 
 describe("createIndexedDbPolicyStorage in chromium", () => {
   it("keeps grants and a bounded log, survives concurrent appends, and feeds keepPermissions in a new thread", async () => {
+    const { browser, url } = demo;
     const page = browser.page;
     await page.goto(url);
     // The page imports the modules itself: a dynamic import written here would be rewritten by the test's own transform.
@@ -63,6 +52,7 @@ describe("createIndexedDbPolicyStorage in chromium", () => {
   });
 
   it("in the demo (?persist): a session grant made in one conversation spares the prompt in the next, after a reload", async () => {
+    const { browser, url } = demo;
     const page = await browser.context.newPage();
     await page.goto(`${url}?persist`);
     await page.locator('[data-ui="kit"]').waitFor();

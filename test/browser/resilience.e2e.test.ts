@@ -3,35 +3,19 @@
  * the middle of an answer, and a stream the server cuts mid-answer (`flaky`), which the client
  * resumes with Last-Event-ID.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import type { ViteDevServer } from "vite";
+import { describe, expect, it } from "vitest";
 import { BROKEN_ANSWER, BROKEN_FRAME, FLAKY_ANSWER } from "../../demo/agent/scenarios";
-import { openBrowser, type Browser, startDemo } from "./support";
+import { withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let page: Page;
-let url: string;
-let problems: string[];
-
-beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser();
-  ({ page, problems } = browser);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = withDemo();
 
 /** The text of the assistant messages, in order, as the thread shows them (never the announcer). */
 const replies = () =>
-  page.locator('[data-slot=message][data-role=assistant] [data-slot=message-body]').evaluateAll((nodes) => nodes.map((n) => n.textContent?.trim() ?? ""));
+  demo.page.locator('[data-slot=message][data-role=assistant] [data-slot=message-body]').evaluateAll((nodes) => nodes.map((n) => n.textContent?.trim() ?? ""));
 
 describe("resilience (kit)", () => {
   it("a frame that is not JSON mid-answer is recorded as a protocol error, shown inert, and the rest of the answer arrives", async () => {
+    const { page, url, problems } = demo;
     problems.length = 0;
     await page.goto(url);
     await page.getByRole("button", { name: "Broken frame" }).click();
@@ -52,6 +36,7 @@ describe("resilience (kit)", () => {
   });
 
   it("a stream the server cuts mid-answer: the status says reconnecting, then the whole answer arrives, with no text twice", async () => {
+    const { page, url, problems } = demo;
     problems.length = 0;
     await page.goto(url);
 

@@ -5,25 +5,11 @@
  * the server's notify says what it did. No AG-UI run carries it. Answered in one tab, the card in
  * another is withdrawn by the server's `rtui/action_closed`.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page, WebSocket as PageSocket } from "playwright-core";
-import type { ViteDevServer } from "vite";
-import { openBrowser, recordRuns, shown, startDemo, type Browser } from "./support";
+import { recordRuns, shown, withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let page: Page;
-let url: string;
-
-beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser();
-  page = browser.page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = withDemo();
 
 /** The frames the page sends on its RTUI socket, parsed. */
 function recordSocket(p: Page): { sent: Record<string, unknown>[]; received: Record<string, unknown>[] } {
@@ -38,6 +24,7 @@ function recordSocket(p: Page): { sent: Record<string, unknown>[]; received: Rec
 
 describe("RTUI over WebSocket in the demo", () => {
   it("Delete over RTUI: the card in the thread, typed confirmation, the answer as rtui/action_result, then the server's notice", async () => {
+    const { page, url, browser } = demo;
     const wire = recordSocket(page);
     const runs = await recordRuns(page);
     await page.goto(url);
@@ -69,6 +56,7 @@ describe("RTUI over WebSocket in the demo", () => {
   });
 
   it("Keep: declined goes back, and the server says nothing was deleted", async () => {
+    const { page, url, browser } = demo;
     const wire = recordSocket(page);
     await page.goto(url);
     await page.locator('[data-testid=rtui-status][data-state=open]').waitFor({ timeout: 15_000 });
@@ -82,6 +70,7 @@ describe("RTUI over WebSocket in the demo", () => {
   });
 
   it("one answer, two tabs: answered in one, the card in the other is withdrawn and sends nothing", async () => {
+    const { page, url, browser } = demo;
     const other = await browser.context.newPage();
     try {
       const here = recordSocket(page);

@@ -4,25 +4,14 @@
  * control is not there when the browser cannot speak. Speech itself is replaced by a recorder: a
  * test browser has no voices, and what matters is what would be said.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ViteDevServer } from "vite";
-import { openBrowser, startDemo, type Browser } from "./support";
+import { describe, expect, it } from "vitest";
+import { withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let url: string;
-
-beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser({ width: 1400, height: 1000 });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const demo = withDemo({ viewport: { width: 1400, height: 1000 } });
 
 describe("speaking the pending question in the demo", () => {
   it("reads the booking question in the voice channel's words, and stops", async () => {
+    const { browser, url } = demo;
     const page = browser.page;
     await page.addInitScript(() => {
       const said: { text: string; lang: string }[] = [];
@@ -64,6 +53,7 @@ describe("speaking the pending question in the demo", () => {
   });
 
   it("shows no control where the browser cannot speak", async () => {
+    const { browser, url } = demo;
     const context = browser.context;
     const page = await context.newPage();
     await page.addInitScript(() => {

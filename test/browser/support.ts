@@ -9,6 +9,7 @@ import { join, resolve } from "node:path";
 import type { RunAgentInput } from "@ag-ui/core";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll } from "vitest";
 import { findBrowser } from "../../scripts/browser";
 
 export const root = resolve(import.meta.dirname, "../..");
@@ -64,6 +65,56 @@ export async function openBrowser(viewport = { width: 1200, height: 900 }, { scr
     async close() {
       await context.close();
       rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Demo {
+  readonly server: ViteDevServer;
+  readonly url: string;
+  readonly browser: Browser;
+  readonly page: Page;
+  readonly problems: string[];
+}
+
+/**
+ * The demo's Vite dev server, with its embedded reference agent, and a fresh chromium on it
+ * (`openBrowser`): started before this file's tests, closed after them. Read it in tests and hooks.
+ *
+ * @example
+ * const demo = withDemo({ viewport: { width: 1400, height: 1000 } });
+ * it("…", async () => { await demo.page.goto(demo.url); });
+ */
+export function withDemo({ viewport, scrollbars }: { viewport?: { width: number; height: number }; scrollbars?: boolean } = {}): Demo {
+  let started: { server: ViteDevServer; url: string } | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    started = await startDemo();
+    browser = await openBrowser(viewport, { scrollbars });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await started?.server.close();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("withDemo: the demo is there once beforeAll has run (read it in a test or hook)");
+    return value;
+  };
+  return {
+    get server() {
+      return ready(started).server;
+    },
+    get url() {
+      return ready(started).url;
+    },
+    get browser() {
+      return ready(browser);
+    },
+    get page() {
+      return ready(browser).page;
+    },
+    get problems() {
+      return ready(browser).problems;
     },
   };
 }

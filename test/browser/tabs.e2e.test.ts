@@ -4,34 +4,24 @@
  * the Web Lock sends, and the agent receives the answer exactly once (checked on the wire, for
  * both pages). The agent's reply then shows in both tabs.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { RunAgentInput } from "@ag-ui/core";
-import type { ViteDevServer } from "vite";
-import { openBrowser, shown, startDemo, type Browser } from "./support";
+import { shown, withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
+const demo = withDemo();
 let first: Page;
 let second: Page;
-let url: string;
 /** Bodies of the runs either page posted to the agent, in order, with the page that posted each. */
 const runs: { body: RunAgentInput; from: Page }[] = [];
 const problems: string[] = [];
 
 beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser();
-  first = browser.page;
-  await browser.context.route("**/api/agent", async (route) => {
+  first = demo.page;
+  await demo.browser.context.route("**/api/agent", async (route) => {
     runs.push({ body: JSON.parse(route.request().postData() ?? "{}") as RunAgentInput, from: route.request().frame().page() });
     await route.continue();
   });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const pending = (page: Page, type: string) => page.locator(`[data-slot=thread] [data-slot=interaction][data-type=${type}][data-state=pending]`);
@@ -49,6 +39,7 @@ const toolAnswers = (since: number) => runs.slice(since).flatMap((run) => news(r
 
 describe("one thread in two tabs (?persist)", () => {
   it("answering in one tab closes the card in the other at once; the agent hears the answer once", async () => {
+    const { browser, url } = demo;
     await first.goto(`${url}?persist`);
     await first.locator('[data-ui="kit"]').waitFor();
     await first.getByRole("button", { name: "Weekly report (permissions)", exact: true }).click();

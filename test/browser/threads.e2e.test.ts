@@ -5,32 +5,18 @@
  * the badge, and a reply continues it as a normal thread (the run carries the report and the
  * pushed session's thread id).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
-import type { ViteDevServer } from "vite";
-import { openBrowser, recordRuns, send, shown, startDemo, type Browser } from "./support";
+import { describe, expect, it } from "vitest";
+import { openBrowser, recordRuns, send, shown, withDemo } from "./support";
 
-let server: ViteDevServer;
-let browser: Browser;
-let page: Page;
-let url: string;
+const demo = withDemo({ viewport: { width: 1400, height: 1000 } });
 
-beforeAll(async () => {
-  ({ server, url } = await startDemo());
-  browser = await openBrowser({ width: 1400, height: 1000 });
-  page = browser.page;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const thread = () => page.locator("[data-slot=thread]");
+const thread = () => demo.page.locator("[data-slot=thread]");
 /** Text in the conversation itself (not the list's previews, not the screen-reader announcer). */
 const said = (text: string) => thread().locator(":not([data-slot=thread-announcer])").getByText(text, { exact: false }).first();
 
 describe("threads and pushed sessions in the demo", () => {
   it("switches threads with their messages, then receives a pushed session with its badge and replies to it", async () => {
+    const { page, url, browser } = demo;
     const wire = await recordRuns(page);
     await page.goto(url);
     await page.locator('[data-ui="kit"]').waitFor();
@@ -87,6 +73,7 @@ describe("threads and pushed sessions in the demo", () => {
   }, 90_000);
 
   it("on a phone: the list is in the folded side section, and opening a pushed session folds it back to show the report", async () => {
+    const { url } = demo;
     const phone = await openBrowser({ width: 390, height: 844 });
     try {
       const p = phone.page;
