@@ -57,14 +57,25 @@ export function persistThread(store: ThreadStore, persistence: ThreadPersistence
   let loaded = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
+  /** The thread as last written (or as found when the saved one was looked for). */
+  let written: ThreadState | undefined;
 
   const save = (): Promise<void> => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    const snapshot = snapshotThread(store.getState().thread, Date.now());
+    const thread = store.getState().thread;
+    written = thread;
+    const snapshot = snapshotThread(thread, Date.now());
     writing = writing.then(() => storage.save(key, snapshot)).catch(report);
     return writing;
   };
+  /**
+   * Something is not written yet: a write is pending, or the thread changed since the last one
+   * without asking for a write — a reply streaming in, which is written at its end. When the store
+   * is let go of (the person opens another thread) or the page hides mid-reply, that text is
+   * written now, or the reply would come back as it was at the last write.
+   */
+  const owed = () => loaded && (timer !== undefined || store.getState().thread !== written);
   const schedule = () => {
     if (stopped || !loaded) return;
     if (timer === undefined) timer = setTimeout(() => void save(), SAVE_DELAY_MS);
@@ -106,13 +117,14 @@ export function persistThread(store: ThreadStore, persistence: ThreadPersistence
     })
     .finally(() => {
       loaded = true;
+      written = store.getState().thread;
       // What happened while loading (a message sent before the saved thread was found) is saved now.
       if (!stopped && store.getState().thread.messageIds.length) schedule();
       takePushes();
     });
 
   const onPageHide = () => {
-    if (timer !== undefined) void save();
+    if (owed()) void save();
   };
   if (typeof addEventListener === "function") addEventListener("pagehide", onPageHide);
 
@@ -124,10 +136,10 @@ export function persistThread(store: ThreadStore, persistence: ThreadPersistence
   };
   return {
     ready,
-    flush: () => (timer !== undefined ? save() : writing),
+    flush: () => (owed() ? save() : writing),
     stop() {
       detach();
-      if (timer !== undefined) void save();
+      if (owed()) void save();
     },
     forget() {
       detach();

@@ -99,6 +99,44 @@ describe("persistThread", () => {
     second.kept.stop();
   });
 
+  it("let go of mid-reply (the person opens another thread) or gone mid-reply, the reply is written as far as it came", async () => {
+    vi.useFakeTimers();
+    const storage = createMemoryThreadStorage();
+    const first = page(storage);
+    await first.kept.ready;
+    first.s().sendMessage("Tell me a story");
+    first.fake.push(ev.runStarted(), ev.textStart("m1"), ev.text("m1", "Once"));
+    // The writes the start of the run asked for are done; the text goes on streaming.
+    await vi.advanceTimersByTimeAsync(200);
+    first.fake.push(ev.text("m1", " upon a time, in a land far away"));
+    first.kept.stop();
+    await vi.advanceTimersByTimeAsync(0);
+    const second = page(storage);
+    await second.kept.ready;
+    expect(second.s().thread.messages.get("m1")).toMatchObject({ content: "Once upon a time, in a land far away" });
+    expect(second.s().thread.runs.at(-1)?.status).toBe("error");
+    second.kept.stop();
+
+    // The page goes away mid-reply (`flush`, as at `pagehide`): the same.
+    const third = page(storage);
+    await third.kept.ready;
+    // Restored, and written once: nothing owed while nothing changes.
+    await vi.advanceTimersByTimeAsync(200);
+    const saves = vi.spyOn(storage, "save");
+    await third.kept.flush();
+    expect(saves).not.toHaveBeenCalled();
+    third.s().retry();
+    third.fake.push(ev.runStarted(), ev.textStart("m2"), ev.text("m2", "Once"));
+    await vi.advanceTimersByTimeAsync(200);
+    third.fake.push(ev.text("m2", " more"));
+    saves.mockClear();
+    await third.kept.flush();
+    expect(saves).toHaveBeenCalledTimes(1);
+    const saved = restoreThread(await storage.load("chat"));
+    expect(saved.ok && saved.thread.messages.get("m2")).toMatchObject({ content: "Once more" });
+    third.kept.stop();
+  });
+
   it("a page that already began its own thread is not replaced; a storage failure is reported, never thrown", async () => {
     const storage = createMemoryThreadStorage();
     const snapshotStore = createThreadStore({ batch: "sync", initialMessages: [{ id: "old", role: "user", content: "old" }] });
