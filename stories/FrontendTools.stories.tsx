@@ -3,6 +3,8 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import {
   MessageRenderer,
+  ParleyProvider,
+  ParleyUIProvider,
   ToolCallCard,
   useFrontendTool,
   useMessageIds,
@@ -64,6 +66,30 @@ export const ToolRendererStreaming: Story = {
 export const ToolRendererComplete: Story = {
   render: (args) => <WithHaikuRenderer id={args.id} />,
   decorators: [(Story) => <Kit height="auto" make={() => storeFrom([...haikuStart, e.toolArgs("h1", HAIKU), e.toolEnd("h1"), e.toolResult("r1", "h1", '{"shown":true}'), e.runFinished()])}><Story /></Kit>],
+};
+
+/**
+ * The same card from `<ParleyUIProvider toolRenderers={{ generate_haiku: HaikuCard }}>`: a map of
+ * tool names to cards, no hook (`"*"` would take every other tool).
+ */
+export const ToolRenderersProp: Story = {
+  render: (args) => <ToolCallCard id={args.id} />,
+  decorators: [
+    (Story) => {
+      const [store] = useState(() => storeFrom([...haikuStart, e.toolArgs("h1", HAIKU), e.toolEnd("h1")]));
+      return (
+        <ParleyProvider store={store}>
+          <ParleyUIProvider toolRenderers={{ generate_haiku: HaikuCard }} className="pl:rounded-lg pl:border pl:border-border">
+            <Story />
+          </ParleyUIProvider>
+        </ParleyProvider>
+      );
+    },
+  ],
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("水の音")).toBeInTheDocument();
+    await expect(within(canvasElement).getByText("Haiku")).toBeInTheDocument();
+  },
 };
 
 type TaskStep = { description: string; status: "enabled" | "disabled" };

@@ -11,6 +11,7 @@ export {
   type MessageRegistry,
   type ToolRenderer,
   type ToolRendererKey,
+  type ToolRenderers,
   type ToolRendererProps,
   type ToolRenderStatus,
 } from "./registry/registry";

@@ -93,6 +93,47 @@ describe("useToolRenderer", () => {
   });
 });
 
+describe("<ParleyUIProvider toolRenderers>", () => {
+  it("renders the named tool's calls with the app's card, \"*\" the rest; a useToolRenderer registration wins over either; a tool named like an Object member gets the default card", async () => {
+    const Flights = ({ args, status }: ToolRendererProps<{ to: string }>) => <p data-status={status}>{`flights to ${args?.to ?? "…"}`}</p>;
+    const Any = ({ name }: ToolRendererProps) => <p>{`any ${name}`}</p>;
+    const store = storeWith([
+      ev.runStarted(),
+      ...[["a", "search_flights"], ["b", "lookup"], ["c", "constructor"], ["d", "override_me"]].flatMap(([id, name]) => [ev.toolStart(id!, name!), ev.toolArgs(id!, '{"to":"Lyon"}'), ev.toolEnd(id!)]),
+    ]);
+    const { container } = renderKit(
+      <>
+        <Registered name="override_me" Component={() => <p>registered wins</p>} />
+        {["a", "b", "c", "d"].map((id) => <ToolCallCard key={id} id={id} />)}
+      </>,
+      store,
+      { toolRenderers: { search_flights: Flights, override_me: Any } },
+    );
+    expect(screen.getByText("flights to Lyon")).toHaveAttribute("data-status", "waiting");
+    expect(screen.getByText("registered wins")).toBeInTheDocument();
+    // No "*" yet: other tools keep the kit's card, "constructor" included (no Object member is taken for a card).
+    expect([...container.querySelectorAll("[data-slot=tool-call-name]")].map((n) => n.textContent)).toEqual(["lookup", "constructor"]);
+    await expectNoAxeViolations(container);
+  });
+
+  it('"*" in toolRenderers covers every tool without its own, after a registered "*"', () => {
+    const store = storeWith([ev.runStarted(), ev.toolStart("b", "lookup"), ev.toolArgs("b", "{}"), ev.toolEnd("b"), ev.toolStart("c", "toString"), ev.toolArgs("c", "{}"), ev.toolEnd("c")]);
+    const Any = ({ name }: ToolRendererProps) => <p>{`any ${name}`}</p>;
+    const { rerender } = renderKit(<><ToolCallCard id="b" /><ToolCallCard id="c" /></>, store, { toolRenderers: { "*": Any } });
+    expect(screen.getByText("any lookup")).toBeInTheDocument();
+    expect(screen.getByText("any toString")).toBeInTheDocument();
+    rerender(
+      <ParleyProvider store={store}>
+        <ParleyUIProvider toolRenderers={{ "*": Any }}>
+          <Registered name="*" Component={({ name }) => <p>{`registered ${name}`}</p>} />
+          <ToolCallCard id="b" />
+        </ParleyUIProvider>
+      </ParleyProvider>,
+    );
+    expect(screen.getByText("registered lookup")).toBeInTheDocument();
+  });
+});
+
 describe("useFrontendTool with render", () => {
   function Picker() {
     useFrontendTool<{ steps: string[] }>({

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type CSSProperties, type DragEvent, type 
 import { LabelsContext, resolveLabels } from "../../i18n/LabelsContext";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
-import { createMessageRegistry, type MessageComponents, type MessageRegistry } from "./registry";
+import { createMessageRegistry, type MessageComponents, type MessageRegistry, type ToolRenderers } from "./registry";
 import { UIContext } from "./UIContext";
 import { ThreadNavigationContext, type ThreadNavigation } from "../thread/ThreadNavigation";
 import { ComposerFocusContext, createComposerFocus } from "../composer/ComposerFocus";
@@ -11,6 +11,12 @@ import { preloadMarkdownWhenIdle } from "../markdown/markdownChunk";
 export interface ParleyUIProviderProps {
   /** Components by message kind; they win over the defaults, and runtime registrations win over them. */
   components?: MessageComponents;
+  /**
+   * Cards for tool calls by tool name (`"*"`: every tool without its own), in place of the kit's
+   * default card. `useToolRenderer` registrations win over them, as runtime registrations win over
+   * `components`.
+   */
+  toolRenderers?: ToolRenderers;
   /** A registry you made with `createMessageRegistry()`; otherwise one is made per provider. */
   registry?: MessageRegistry;
   /** `"en"` (default) or `"zh-CN"`; also used for `Intl` formatting. */
@@ -47,15 +53,16 @@ export interface ParleyUIProviderProps {
  *   </ParleyUIProvider>
  * </ParleyProvider>
  */
-export function ParleyUIProvider({ components, registry: given, locale = "en", labels, colorScheme = "light", showRoleLabels = false, className, style, children }: ParleyUIProviderProps) {
+export function ParleyUIProvider({ components, toolRenderers, registry: given, locale = "en", labels, colorScheme = "light", showRoleLabels = false, className, style, children }: ParleyUIProviderProps) {
   const [registry] = useState(() => given ?? createMessageRegistry());
   const [navigation] = useState<ThreadNavigation>(() => ({}));
   const [composerFocus] = useState(createComposerFocus);
   // Inline objects (`components={{ … }}`) are new on every render; compared by their entries, an
   // unrelated re-render of the parent does not re-render every message.
   const stableComponents = useShallowStable(components);
+  const stableTools = useShallowStable(toolRenderers);
   const stableLabels = useShallowStable(labels);
-  const ui = useMemo(() => ({ components: stableComponents ?? {}, registry }), [stableComponents, registry]);
+  const ui = useMemo(() => ({ components: stableComponents ?? {}, toolRenderers: stableTools ?? {}, registry }), [stableComponents, stableTools, registry]);
   const labelsValue = useMemo(() => ({ labels: resolveLabels(locale, stableLabels), locale }), [locale, stableLabels]);
   // The Markdown renderer loads on first use; starting when idle, it is there before the first reply.
   useEffect(preloadMarkdownWhenIdle, []);

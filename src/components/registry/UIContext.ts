@@ -1,8 +1,9 @@
 import { createContext, useContext } from "react";
-import { createMessageRegistry, type MessageComponents, type MessageRegistry } from "./registry";
+import { createMessageRegistry, type MessageComponents, type MessageRegistry, type ToolRenderers } from "./registry";
 
 export interface UIContextValue {
   components: MessageComponents;
+  toolRenderers: ToolRenderers;
   registry: MessageRegistry;
 }
 
@@ -17,7 +18,7 @@ const noRegistry: MessageRegistry = {
     throw new Error("Registering a message component needs a <ParleyUIProvider> (each has its own registry). Wrap the UI in <ParleyUIProvider>, or pass it registry={createMessageRegistry()}.");
   },
 };
-const fallbackValue: UIContextValue = { components: {}, registry: noRegistry };
+const fallbackValue: UIContextValue = { components: {}, toolRenderers: {}, registry: noRegistry };
 
 export const UIContext = createContext<UIContextValue>(fallbackValue);
 UIContext.displayName = "ParleyUI";

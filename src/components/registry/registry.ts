@@ -61,6 +61,15 @@ export interface ToolRendererProps<Args = Record<string, unknown>, Result = unkn
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type ToolRenderer<Args = any, Result = any> = ComponentType<ToolRendererProps<Args, Result>>;
 
+/**
+ * Tool cards by tool name, as `<ParleyUIProvider toolRenderers={…}>` takes them; `"*"` for every
+ * tool without one of its own.
+ *
+ * @example
+ * const toolRenderers: ToolRenderers = { search_flights: FlightsCard, "*": AnyToolCard };
+ */
+export type ToolRenderers = Partial<Record<string, ToolRenderer>>;
+
 /** Overrides keyed by kind, as `<ParleyUIProvider components={…}>` takes them. */
 export type MessageComponents = Partial<Record<MessageKind, MessageComponent>>;
 

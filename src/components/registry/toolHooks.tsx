@@ -3,7 +3,7 @@ import { useStore } from "zustand";
 import type { FrontendTool, ToolHandlerContext } from "../../store/frontendTools";
 import type { ToolParameters } from "../../core/tools/frontendTools";
 import { useThreadStore } from "../../react/ParleyProvider";
-import type { ToolRenderer, ToolRendererProps } from "./registry";
+import type { ToolRenderer, ToolRendererProps, ToolRenderers } from "./registry";
 import { UIContext } from "./UIContext";
 
 /**
@@ -26,17 +26,23 @@ export function useToolRenderer<Args = any, Result = any>(name: string, Componen
 }
 
 /**
- * The app's renderer for calls of `name` (`tool:<name>`, then `tool:*`), or `undefined` for the
- * kit's default card.
+ * The app's renderer for calls of `name`, or `undefined` for the kit's default card: the one made
+ * for that tool — registered (`useToolRenderer`), then the provider's `toolRenderers` — before
+ * one for every tool (`"*"`), in the same order.
  *
  * @example
  * const Renderer = useToolRendererFor(call.name);
  */
 export function useToolRendererFor(name: string | undefined): ToolRenderer | undefined {
-  const { registry } = useContext(UIContext);
+  const { registry, toolRenderers } = useContext(UIContext);
   useSyncExternalStore(registry.subscribe, registry.getVersion, registry.getVersion);
   if (name === undefined) return undefined;
-  return registry.get(`tool:${name}`) ?? registry.get("tool:*");
+  return registry.get(`tool:${name}`) ?? ownRenderer(toolRenderers, name) ?? registry.get("tool:*") ?? ownRenderer(toolRenderers, "*");
+}
+
+/** Own keys only: a tool named "constructor" or "toString" by the agent is no renderer. */
+function ownRenderer(table: ToolRenderers, name: string): ToolRenderer | undefined {
+  return Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
 }
 
 export interface UseFrontendToolOptions<Args> {
