@@ -32,7 +32,8 @@ export interface InteractionLabels {
   editArguments: string;
   argumentsInvalid: string;
   typeToConfirm: (text: string) => string;
-  typedMismatch: (text: string) => string;
+  /** The typed confirmation does not match yet: `text` to type, `button` the approve button's label. */
+  typedMismatch: (text: string, button: string) => string;
   changeAnswer: string;
   cancelChange: string;
   saveChange: string;
@@ -87,7 +88,7 @@ export const interactionEn: InteractionLabels = {
   editArguments: "Edit the arguments before approving",
   argumentsInvalid: "The arguments must be valid JSON.",
   typeToConfirm: (text) => `Type “${text}” to confirm`,
-  typedMismatch: (text) => `That does not match. Type “${text}” exactly to enable Approve.`,
+  typedMismatch: (text, button) => `That does not match. Type “${text}” exactly to enable ${button}.`,
   changeAnswer: "Change answer",
   cancelChange: "Keep the answer",
   saveChange: "Save the change",
@@ -141,7 +142,7 @@ export const interactionZhCN: InteractionLabels = {
   editArguments: "批准前修改参数",
   argumentsInvalid: "参数必须是有效的 JSON。",
   typeToConfirm: (text) => `输入“${text}”以确认`,
-  typedMismatch: (text) => `输入不一致。请准确输入“${text}”后才能批准。`,
+  typedMismatch: (text, button) => `输入不一致。请准确输入“${text}”后才能点击“${button}”。`,
   changeAnswer: "修改回答",
   cancelChange: "保留原回答",
   saveChange: "保存修改",

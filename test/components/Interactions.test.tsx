@@ -218,6 +218,15 @@ describe("PermissionRequestCard", () => {
     confirmText: "report_2024_final.pdf",
   };
 
+  it("names the agent's own button in the mismatch hint (its confirmLabel), not Approve", async () => {
+    const user = userEvent.setup();
+    const store = heard(parleyCall("perm", "parley_request_permission", { ...deletion, confirmLabel: "Delete" }));
+    const { container } = renderKit(card(store, "perm"), store);
+    await user.type(screen.getByRole("textbox", { name: "Type “report_2024_final.pdf” to confirm" }), "report");
+    expect(screen.getByRole("button", { name: "Delete" })).toBeDisabled();
+    expect(container.querySelector("[data-slot=permission-typed-mismatch]")).toHaveTextContent("That does not match. Type “report_2024_final.pdf” exactly to enable Delete.");
+  });
+
   it("keeps Approve disabled until the exact text is typed; a mismatch is explained and linked; paste works", async () => {
     const user = userEvent.setup();
     const store = heard(parleyCall("perm", "parley_request_permission", deletion));

@@ -193,7 +193,7 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
           />
           {typed !== "" && !typedMatches ? (
             <p id={typedHelpId} data-slot="permission-typed-mismatch" className="pl:m-0 pl:text-xs pl:text-destructive">
-              {t.interaction.typedMismatch(payload.confirmText!)}
+              {t.interaction.typedMismatch(payload.confirmText!, payload.confirmLabel ?? t.interaction.approve)}
             </p>
           ) : null}
         </div>
