@@ -3,7 +3,7 @@ import { useMessage, useThread } from "../../react/hooks";
 import { defaultMessageComponents } from "../message/defaults";
 import { Fallback } from "./Fallback";
 import { MessageErrorBoundary } from "./MessageErrorBoundary";
-import { messageKind, type MessageComponent, type MessageComponents, type MessageKind } from "./registry";
+import { messageKind, ownEntry, type MessageComponent, type MessageKind } from "./registry";
 import { UIContext } from "./UIContext";
 
 /**
@@ -21,9 +21,6 @@ export function useMessageComponent(kind: MessageKind): MessageComponent {
   return registry.get(kind) ?? ownEntry(components, kind) ?? ownEntry(defaultMessageComponents, kind) ?? Fallback;
 }
 
-function ownEntry(table: MessageComponents, kind: MessageKind): MessageComponent | undefined {
-  return Object.prototype.hasOwnProperty.call(table, kind) ? table[kind] : undefined;
-}
 
 export interface MessageRendererProps {
   id: string;

@@ -74,6 +74,17 @@ export type ToolRenderers = Partial<Record<string, ToolRenderer>>;
 export type MessageComponents = Partial<Record<MessageKind, MessageComponent>>;
 
 /**
+ * A table's own entry for `key`, never an `Object.prototype` member: a role, message type or tool
+ * name from the wire such as "constructor" or "toString" finds nothing.
+ *
+ * @example
+ * ownEntry({ search: SearchCard }, "toString"); // undefined
+ */
+export function ownEntry<T>(table: Partial<Record<string, T>>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+}
+
+/**
  * The registry key of a message.
  *
  * @example

@@ -3,7 +3,7 @@ import { useStore } from "zustand";
 import type { FrontendTool, ToolHandlerContext } from "../../store/frontendTools";
 import type { ToolParameters } from "../../core/tools/frontendTools";
 import { useThreadStore } from "../../react/ParleyProvider";
-import type { ToolRenderer, ToolRendererProps, ToolRenderers } from "./registry";
+import { ownEntry, type ToolRenderer, type ToolRendererProps } from "./registry";
 import { UIContext } from "./UIContext";
 
 /**
@@ -37,12 +37,8 @@ export function useToolRendererFor(name: string | undefined): ToolRenderer | und
   const { registry, toolRenderers } = useContext(UIContext);
   useSyncExternalStore(registry.subscribe, registry.getVersion, registry.getVersion);
   if (name === undefined) return undefined;
-  return registry.get(`tool:${name}`) ?? ownRenderer(toolRenderers, name) ?? registry.get("tool:*") ?? ownRenderer(toolRenderers, "*");
-}
-
-/** Own keys only: a tool named "constructor" or "toString" by the agent is no renderer. */
-function ownRenderer(table: ToolRenderers, name: string): ToolRenderer | undefined {
-  return Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
+  // Own keys only: a tool the agent named "constructor" or "toString" is no renderer.
+  return registry.get(`tool:${name}`) ?? ownEntry(toolRenderers, name) ?? registry.get("tool:*") ?? ownEntry(toolRenderers, "*");
 }
 
 export interface UseFrontendToolOptions<Args> {
