@@ -72,6 +72,18 @@ export function createMemoryThreadsAdapter(options: MemoryThreadsOptions = {}): 
     notify({ type: "upsert", thread: { ...summary } });
     return summary;
   };
+  /** A pushed session folded onto the stored copy of its thread (a new one if none): what it added, and what it could not apply. */
+  const foldOntoStored = (session: PushedSession): { added: ThreadMessage[]; problems: string[] } => {
+    const stored = snapshots.get(session.threadId);
+    const restored = stored ? restoreThread(stored) : undefined;
+    const base = restored?.ok ? restored.thread : createThreadState({ threadId: session.threadId });
+    const thread = foldEvents(base, session.events);
+    snapshots.set(session.threadId, structuredClone(snapshotThread(thread, now())));
+    return {
+      added: thread.messageIds.filter((id) => !base.messages.has(id)).flatMap((id) => thread.messages.get(id) ?? []),
+      problems: thread.errors.slice(base.errors.length).map((e) => e.message),
+    };
+  };
   const missing = (id: string) => Promise.reject(new Error(`There is no conversation "${id}".`));
 
   return {
@@ -140,28 +152,13 @@ export function createMemoryThreadsAdapter(options: MemoryThreadsOptions = {}): 
       };
     },
     deliver(session) {
+      // Open on screen: that store folds the events (its errors show in its thread) and saves them,
+      // read where they are shown. Otherwise they are folded onto the stored copy, unread.
+      let added: ThreadMessage[] = [];
+      let problems: string[] = [];
       const watching = open.get(session.threadId);
-      if (watching?.size) {
-        // Open on screen: that store folds the events (its errors show in its thread) and saves them.
-        for (const listener of [...watching]) listener(session.events);
-        const known = summaries.get(session.threadId);
-        const summary = put({
-          id: session.threadId,
-          title: known?.title || session.title,
-          startedBy: known?.startedBy ?? "agent",
-          unread: known?.unread ?? 0,
-          updatedAt: now(),
-          ...(known?.preview ? { preview: known.preview } : {}),
-        });
-        return { thread: { ...summary }, problems: [] };
-      }
-      const stored = snapshots.get(session.threadId);
-      const restored = stored ? restoreThread(stored) : undefined;
-      const base = restored?.ok ? restored.thread : createThreadState({ threadId: session.threadId });
-      const thread = foldEvents(base, session.events);
-      const problems = thread.errors.slice(base.errors.length).map((e) => e.message);
-      const added = thread.messageIds.filter((id) => !base.messages.has(id)).flatMap((id) => thread.messages.get(id) ?? []);
-      snapshots.set(session.threadId, structuredClone(snapshotThread(thread, now())));
+      if (watching?.size) for (const listener of [...watching]) listener(session.events);
+      else ({ added, problems } = foldOntoStored(session));
       const known = summaries.get(session.threadId);
       const last = added.filter(said).pop();
       const summary = put({
