@@ -2,6 +2,7 @@ import type { ThreadState } from "../core/fold";
 import { restoreThread, snapshotThread, type RestoreResult } from "../core/persistence/threadSnapshot";
 import type { ThreadStorage } from "../core/persistence/storage";
 import type { ThreadStore } from "./createThreadStore";
+import { followPushes } from "./followPushes";
 
 /** Where a thread is kept across reloads: an adapter, and the key it is kept under. */
 export interface ThreadPersistence {
@@ -81,25 +82,9 @@ export function persistThread(store: ThreadStore, persistence: ThreadPersistence
     if (timer === undefined) timer = setTimeout(() => void save(), SAVE_DELAY_MS);
   };
 
-  // Events the agent pushes to this thread while it is open (`storage.subscribePushes`): folded
-  // here, live, once the saved thread is back and between this store's own runs (a push's
-  // RUN_STARTED would end a reply streaming in); saved like any other change.
-  const pushed: unknown[] = [];
-  const takePushes = () => {
-    if (!loaded || stopped || !pushed.length || store.getState().isRunning) return;
-    store.getState().receiveEvents(pushed.splice(0));
-  };
-  const unwatch = storage.subscribePushes?.(key, (events) => {
-    if (stopped) return;
-    pushed.push(...events);
-    takePushes();
-  });
-
   const unsubscribe = store.subscribe((state, previous) => {
     if (state.thread === previous.thread && state.isRunning === previous.isRunning) return;
     if (worthSaving(state.thread, previous.thread, state.isRunning, previous.isRunning)) schedule();
-    // A run ended: what was pushed meanwhile goes in now (not from inside this notification).
-    if (previous.isRunning && !state.isRunning && pushed.length) queueMicrotask(takePushes);
   });
 
   const ready = storage
@@ -120,8 +105,9 @@ export function persistThread(store: ThreadStore, persistence: ThreadPersistence
       written = store.getState().thread;
       // What happened while loading (a message sent before the saved thread was found) is saved now.
       if (!stopped && store.getState().thread.messageIds.length) schedule();
-      takePushes();
     });
+  // What the agent pushes to this thread while it is open shows here, after the saved thread.
+  const unwatch = followPushes(store, storage, key, ready);
 
   const onPageHide = () => {
     if (owed()) void save();
@@ -131,7 +117,7 @@ export function persistThread(store: ThreadStore, persistence: ThreadPersistence
   const detach = () => {
     stopped = true;
     unsubscribe();
-    unwatch?.();
+    unwatch();
     if (typeof removeEventListener === "function") removeEventListener("pagehide", onPageHide);
   };
   return {
