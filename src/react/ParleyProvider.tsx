@@ -5,7 +5,7 @@ import type { PersistedThread, ThreadPersistence } from "../store/persistThread"
 import type { PermissionsKeeping } from "../store/keepPermissions";
 import type { AgentLike } from "../core/transport/types";
 import { isDevelopment } from "../core/dev";
-import { lazyHttpAgent, preloadHttpAgent } from "./lazyHttpAgent";
+import { lazyHttpAgent, preloadHttpAgent } from "../core/transport/lazyHttpAgent";
 
 const ThreadStoreContext = createContext<ThreadStore | null>(null);
 ThreadStoreContext.displayName = "ParleyThreadStore";

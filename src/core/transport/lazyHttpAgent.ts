@@ -1,9 +1,9 @@
-import type { AgentLike, EventObserver, EventSubscription } from "../core/transport/types";
+import type { AgentLike, EventObserver, EventSubscription } from "./types";
 
 /** The HTTP transport's code, loaded once for every agent made here. */
-let transport: Promise<typeof import("../core/transport/httpAgent")> | undefined;
+let transport: Promise<typeof import("./httpAgent")> | undefined;
 const loadTransport = () =>
-  (transport ??= import("../core/transport/httpAgent").catch((error: unknown) => {
+  (transport ??= import("./httpAgent").catch((error: unknown) => {
     // A chunk that failed to load (the network dropped) is tried again by the next run.
     transport = undefined;
     throw error;
