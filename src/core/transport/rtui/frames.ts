@@ -3,8 +3,9 @@ import type { RtuiResult } from "../../interactions/rtuiDelivery";
 
 /**
  * Seed 001's RTUI frames on the wire: JSON-RPC 2.0 over a WebSocket. The server sends
- * `rtui/action` (and, Parley's addition, `rtui/action_closed` when it no longer waits for one); the client answers with `rtui/action_result`, a request with an `id` the server
- * acknowledges with a response (so the client knows which answers to send again after a
+ * `rtui/action` (and, Parley's addition, `rtui/action_closed` when it no longer waits for one);
+ * the client answers with `rtui/action_result`, a request with an `id` the server acknowledges
+ * with a response (so the client knows which answers to send again after a
  * reconnect). Anything else gets a JSON-RPC error reply and is otherwise ignored: a bad frame
  * never takes the connection down.
  */
@@ -68,6 +69,9 @@ export function rpcError(id: JsonRpcId, code: number, message: string, data?: un
   return { jsonrpc: "2.0", id, error: data === undefined ? { code, message } : { code, message, data } };
 }
 
+/** A frame refused: the error reply to send, and the problem in words. */
+const invalid = (id: JsonRpcId, code: number, problem: string): RtuiIncoming => ({ kind: "invalid", reply: rpcError(id, code, problem), problem });
+
 /**
  * Reads one incoming frame. Never throws.
  *
@@ -76,7 +80,6 @@ export function rpcError(id: JsonRpcId, code: number, message: string, data?: un
  * // { kind: "action", params: { actionId: "a1", type: "confirm", title: "Delete?" } }
  */
 export function readFrame(data: unknown): RtuiIncoming {
-  const invalid = (id: JsonRpcId, code: number, problem: string): RtuiIncoming => ({ kind: "invalid", reply: rpcError(id, code, problem), problem });
   if (typeof data !== "string") return invalid(null, RPC_ERRORS.parse, "RTUI frames are JSON text; a binary frame was refused.");
   if (data.length > MAX_FRAME_CHARS) return invalid(null, RPC_ERRORS.invalidRequest, `The frame is longer than ${MAX_FRAME_CHARS} characters; refused unread.`);
   let frame: unknown;
@@ -100,7 +103,7 @@ export function readFrame(data: unknown): RtuiIncoming {
   if (typeof frame.method !== "string") return invalid(id, RPC_ERRORS.invalidRequest, "The method must be a string.");
   const at = hasId ? { id } : {};
   if (frame.method === RTUI_RESULT_EVENT) return { kind: "claimed-result", params: frame.params, ...at };
-  if (frame.method === RTUI_CLOSED_EVENT) return readClosed(id, frame.params, invalid);
+  if (frame.method === RTUI_CLOSED_EVENT) return readClosed(id, frame.params);
   if (frame.method !== RTUI_ACTION_EVENT) return invalid(id, RPC_ERRORS.methodNotFound, `Unknown method "${frame.method.slice(0, 60)}": this client takes "${RTUI_ACTION_EVENT}" and "${RTUI_CLOSED_EVENT}".`);
   const params = frame.params;
   if (!isObject(params)) return invalid(id, RPC_ERRORS.invalidParams, "rtui/action needs params (an object).");
@@ -111,7 +114,7 @@ export function readFrame(data: unknown): RtuiIncoming {
   return { kind: "action", params: params as RtuiActionParams, ...at };
 }
 
-function readClosed(id: JsonRpcId, params: unknown, invalid: (id: JsonRpcId, code: number, problem: string) => RtuiIncoming): RtuiIncoming {
+function readClosed(id: JsonRpcId, params: unknown): RtuiIncoming {
   if (!isObject(params) || typeof params.actionId !== "string" || !params.actionId || params.actionId.length > MAX_ID_CHARS) {
     return invalid(id, RPC_ERRORS.invalidParams, `rtui/action_closed needs an actionId (a string of 1 to ${MAX_ID_CHARS} characters).`);
   }
