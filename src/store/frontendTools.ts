@@ -1,6 +1,7 @@
 import type { Tool } from "@ag-ui/core";
 import type { ThreadState, ToolCallState } from "../core/fold";
 import type { ClientAction } from "../core/actions";
+import type { Interaction } from "../core/interactions/types";
 import type { PermissionsEngine } from "../core/policy/engine";
 import type { PermissionCategory, PermissionRequestPayload } from "../core/protocol/envelope";
 import { toolPermissionId } from "../core/interactions/toolPermission";
@@ -74,6 +75,17 @@ function safely(read: () => string | undefined): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether the person approved the kit's own permission card for this call: its origin is the
+ * front-end tool call (never an id the agent chose), its answer an approval, and the audit log
+ * holds that approval.
+ */
+function approvedByPerson(thread: ThreadState, asked: Interaction, toolCallId: string): boolean {
+  if (asked.origin.kind !== "frontend-tool" || asked.origin.toolCallId !== toolCallId) return false;
+  if (asked.status !== "answered" || !asked.response || !("approved" in asked.response) || asked.response.approved !== true) return false;
+  return thread.audit.some((record) => record.interactionId === asked.id && (record.decision === "approved" || record.decision === "approved_by_grant"));
 }
 
 /** A schema that constrains nothing needs no validator. */
@@ -157,8 +169,9 @@ export function createFrontendTools(host: FrontendToolsHost) {
    */
   const allowed = (call: ToolCallState, tool: FrontendTool, thread: ThreadState, engine: PermissionsEngine): boolean => {
     const asked = thread.interactions.get(toolPermissionId(call.id));
-    // A decline (or a timeout) wrote the call's result; an approval leaves it to the handler.
-    if (asked) return asked.status === "answered";
+    // A decline (or a timeout) wrote the call's result; an approval leaves it to the handler. Only
+    // the kit's own card for this very call counts, and only the person's audited approval of it.
+    if (asked) return approvedByPerson(thread, asked, call.id);
     const at = host.now();
     const permission = tool.permission;
     const request: PermissionRequestPayload = {

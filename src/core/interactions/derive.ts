@@ -7,6 +7,7 @@ import { parseEnvelope, type Envelope, type InputRequestPayload, type Permission
 import { envelopeFromToolArgs, parleyToolType, type ParleyToolName } from "../protocol/parleyTools";
 import type { Interaction, InteractionOrigin, InteractionRow } from "./types";
 import { envelopeFromRtuiAction, RTUI_ACTION_EVENT, RTUI_DELIVERY } from "./rtui";
+import { isKitInteractionId } from "./kitIds";
 
 /**
  * How the fold (the agent's door) derives interactions from what the agent sent. Nothing here
@@ -25,6 +26,13 @@ export const LANGGRAPH_INTERRUPT_EVENT = "on_interrupt";
 const INVALID_TYPE = "parley:invalid";
 
 function addInteraction(d: Draft, interaction: Interaction): Interaction | undefined {
+  if (isKitInteractionId(interaction.id)) {
+    // The kit's own namespace: the agent's question is still shown, under an id of its own, so it
+    // can never stand in for a card the kit asks (its origin says whose it is, not its id).
+    d.error("id-conflict", `Interaction "${interaction.id.slice(0, 80)}" uses an id reserved for the kit's own questions; renamed`, undefined);
+    interaction.id = `${interaction.id}#agent`;
+    interaction.rowId = interactionRowId(interaction.id);
+  }
   if (d.s.interactions.get(interaction.id) || d.s.messages.get(interaction.rowId)) {
     d.error("duplicate-id", `Interaction "${interaction.id}" already exists; the second one is ignored`, undefined);
     return undefined;

@@ -4,4 +4,5 @@ export { planReply, type ReplyPlan } from "./planReply";
 export { isPauseRequest, pauseBlocker, PAUSE_PHRASES } from "./pause";
 export { answerInWords, forwardedResponseFor, langGraphResume, resumeEntryFor, toolResultContent, wireResponse, type ForwardedResponse } from "./delivery";
 export { envelopeFromInterrupt, interactionRowId, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT } from "./derive";
-export { toolPermissionId, toolPermissionInteraction } from "./toolPermission";
+export { toolPermissionInteraction } from "./toolPermission";
+export { continueCardId, isKitInteractionId, toolPermissionId } from "./kitIds";

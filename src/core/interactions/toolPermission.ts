@@ -1,6 +1,9 @@
 import type { PermissionRequestPayload } from "../protocol/envelope";
 import { interactionRowId } from "./derive";
+import { toolPermissionId } from "./kitIds";
 import type { Interaction } from "./types";
+
+export { toolPermissionId };
 
 /**
  * A call of one of the app's own (front-end) tools that the app's policy says needs a person
@@ -8,16 +11,6 @@ import type { Interaction } from "./types";
  * `frontend-tool`, made through the person's door (`ask-for-tool`), never by the agent. Its
  * handler runs only once the person approves; a decline or a timeout answers the call as declined.
  */
-
-/**
- * The id of the permission card asked for a front-end tool call.
- *
- * @example
- * toolPermissionId("call-7"); // "call-7#policy"
- */
-export function toolPermissionId(toolCallId: string): string {
-  return `${toolCallId}#policy`;
-}
 
 /**
  * The pending permission interaction for a front-end tool call (the store adds it through
