@@ -25,6 +25,7 @@ import {
 } from "./shared";
 import type { IdTable } from "./idTable";
 import { answersOpenInteraction } from "../interactions/derive";
+import { isOpen } from "../interactions/types";
 import type { ThreadMessage, ToolCallState } from "./types";
 
 type TextRole = "assistant" | "user" | "system" | "developer" | "reasoning";
@@ -247,42 +248,97 @@ export function messagesSnapshot(d: Draft, event: MessagesSnapshotEvent): void {
     m.role === "interaction" ||
     RESERVED_ID_PREFIXES.some((prefix) => m.id.startsWith(prefix));
 
+  // Which incoming message states each call: a call it names keeps its links (its result, its
+  // question); a message it renames takes the old one's place.
+  const statedBy = new Map<string, Message>();
+  for (const message of incoming) {
+    if (message.role !== "assistant" || !Array.isArray(message.toolCalls)) continue;
+    for (const call of message.toolCalls as unknown[]) if (isRecord(call) && isId(call.id) && !statedBy.has(call.id)) statedBy.set(call.id, message);
+  }
+  // A message holding a call a question still waits on stays, unless the snapshot states the call
+  // again: a snapshot cannot unlink an open question (a forged result would then pass as history).
+  const holdsOpenQuestion = (m: ThreadMessage) =>
+    m.role === "assistant" && !byId.has(m.id) && (m.toolCallIds ?? []).some((id) => !statedBy.has(id) && waitsForPerson(d, d.s.toolCalls.get(id)));
+  const keeps = (m: ThreadMessage) => keepClientOnly(m) || holdsOpenQuestion(m);
+
   const messages = d.edit("messages");
   const toolCalls = d.edit("toolCalls");
   const nextIds: string[] = [];
   // Drop the tool calls of every message replaced or removed *before* taking any new one: dropped
   // message by message, a tool call the snapshot moved to an earlier message was taken by it and
   // then deleted with its old owner, leaving the new owner listing a call that did not exist.
+  const links = new Map<string, ToolCallState>();
   for (const id of d.s.messageIds) {
     const current = messages.get(id) as ThreadMessage;
-    if (byId.has(id) || !keepClientOnly(current)) dropToolCalls(toolCalls, current);
+    if (byId.has(id) || !keeps(current)) dropToolCalls(toolCalls, current, links);
   }
+  const present = new Set<string>();
+  const take = (message: Message) => {
+    messages.set(d.adopt(takeMessage(d, message, event)));
+    nextIds.push(message.id);
+    present.add(message.id);
+  };
   for (const id of d.s.messageIds) {
     const current = messages.get(id) as ThreadMessage;
     const replacement = byId.get(id);
     if (replacement) {
-      messages.set(d.adopt(takeMessage(d, replacement, event)));
+      take(replacement);
+    } else if (keeps(current)) {
       nextIds.push(id);
-    } else if (keepClientOnly(current)) {
-      nextIds.push(id);
+      present.add(id);
     } else {
       messages.delete(id);
+      // Renamed (the server's id for a message streamed under another): the new message takes the
+      // old one's place, so the results after it stay after their call.
+      for (const callId of current.role === "assistant" ? (current.toolCallIds ?? []) : []) {
+        const renamed = statedBy.get(callId);
+        if (renamed && !present.has(renamed.id) && !d.s.messages.get(renamed.id)) take(renamed);
+      }
     }
   }
-  const present = new Set(nextIds);
   for (const message of incoming) {
     if (present.has(message.id)) continue;
-    messages.set(d.adopt(takeMessage(d, message, event)));
-    nextIds.push(message.id);
+    take(message);
   }
   d.s.messageIds = d.adopt(nextIds);
   d.s.openMessageIds = d.adopt(d.s.openMessageIds.filter((id) => messages.get(id)?.streaming));
+  restoreLinks(d, links);
   for (const message of incoming) linkToolResult(d, messages.get(message.id) as ThreadMessage);
 }
 
-function dropToolCalls(toolCalls: IdTable<ToolCallState>, message: ThreadMessage): void {
+/** True when the call has a question that still waits for the person. */
+function waitsForPerson(d: Draft, call: ToolCallState | undefined): boolean {
+  const interaction = call?.interactionId ? d.s.interactions.get(call.interactionId) : undefined;
+  return interaction !== undefined && isOpen(interaction);
+}
+
+/**
+ * A call the snapshot stated again keeps what the thread knew of it: the result it already has
+ * (the kit's own answer, which a snapshot echo does not re-link) and the question it asked.
+ */
+function restoreLinks(d: Draft, links: ReadonlyMap<string, ToolCallState>): void {
+  for (const [id, before] of links) {
+    const call = d.s.toolCalls.get(id);
+    if (!call) continue;
+    const result = before.resultMessageId !== undefined && !call.resultMessageId && d.s.messages.get(before.resultMessageId)?.role === "tool" ? before.resultMessageId : undefined;
+    const question = before.interactionId !== undefined && !call.interactionId && d.s.interactions.get(before.interactionId) ? before.interactionId : undefined;
+    if (result === undefined && question === undefined) continue;
+    const edited = editToolCall(d, call);
+    if (result !== undefined) {
+      edited.resultMessageId = result;
+      if (edited.status !== "streaming-args") edited.status = "complete";
+    }
+    if (question !== undefined) edited.interactionId = question;
+  }
+}
+
+function dropToolCalls(toolCalls: IdTable<ToolCallState>, message: ThreadMessage, links: Map<string, ToolCallState>): void {
   if (message.role === "assistant" && message.toolCallIds) {
-    for (const id of message.toolCallIds) toolCalls.delete(id);
+    for (const id of message.toolCallIds) {
+      const call = toolCalls.get(id);
+      if (call && (call.resultMessageId !== undefined || call.interactionId !== undefined)) links.set(id, call);
+      toolCalls.delete(id);
+    }
   }
 }
 
