@@ -69,7 +69,7 @@ export function buildRunInput(thread: ThreadState, options: BuildRunInputOptions
 /** The thread's messages from the truncation point on, never starting with an orphan tool result. */
 function contextMessages(thread: ThreadState): Message[] {
   const all = toAgUiMessages(thread);
-  if (!thread.contextFrom) return all;
+  if (!thread.contextFrom) return inCallOrder(all);
   let start = all.findIndex((m) => m.id === thread.contextFrom);
   if (start === -1) {
     // The first message was an interaction row (not sent): start at the next message that is.
@@ -79,7 +79,41 @@ function contextMessages(thread: ThreadState): Message[] {
     if (start === -1) return [];
   }
   while (all[start]?.role === "tool") start++;
-  return all.slice(start);
+  return inCallOrder(all.slice(start));
+}
+
+/**
+ * Every tool message after the assistant message that holds its call — the order every model API
+ * requires, whatever order a server's snapshots left the thread in. A result that comes before its
+ * call moves to just after the call's other results; one whose call no message holds stays where
+ * it is (there is nowhere right to put it).
+ */
+export function inCallOrder(messages: Message[]): Message[] {
+  const ownerAt = new Map<string, number>();
+  messages.forEach((m, i) => {
+    if (m.role === "assistant") for (const call of m.toolCalls ?? []) if (!ownerAt.has(call.id)) ownerAt.set(call.id, i);
+  });
+  const late = new Map<number, Message[]>();
+  for (const [i, m] of messages.entries()) {
+    const owner = m.role === "tool" ? ownerAt.get(m.toolCallId) : undefined;
+    if (owner !== undefined && owner > i) late.set(owner, [...(late.get(owner) ?? []), m]);
+  }
+  if (late.size === 0) return messages;
+  const out: Message[] = [];
+  let owed: Message[] = [];
+  for (const [i, m] of messages.entries()) {
+    const owner = m.role === "tool" ? ownerAt.get(m.toolCallId) : undefined;
+    if (owner !== undefined && owner > i) continue;
+    // The moved results go after the results already in place behind their call.
+    if (owed.length && !(m.role === "tool" && owner !== undefined && owner < i)) {
+      out.push(...owed);
+      owed = [];
+    }
+    out.push(m);
+    owed = owed.concat(late.get(i) ?? []);
+  }
+  out.push(...owed);
+  return out;
 }
 
 /** Run tools first, then the defaults, then Parley's; a name already taken is not declared twice. */
