@@ -131,6 +131,27 @@ export const CardConditionalChoice: Story = {
   },
 };
 
+/**
+ * An approval the kit refuses says why on the card: the card offered "only in test mode", then the
+ * app left test mode before the person pressed Approve, so the condition no longer holds.
+ */
+export const CardApprovalRefused: Story = {
+  ...card(() => {
+    let mode = "test";
+    const engine = createPermissions({ identity: "ana@example.com", sessionId: "s1", policy, context: () => ({ mode }) });
+    const store = heard([testMail("p1")], engine);
+    // The card reads its choices when it renders; the app's mode changes just after.
+    setTimeout(() => (mode = "live"), 0);
+    return store;
+  }, "p1"),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("radio", { name: "Allow only in test mode" }));
+    await userEvent.click(canvas.getByRole("button", { name: "Approve" }));
+    await expect(canvas.getByRole("alert")).toHaveTextContent("A conditional permission was not offered for this request.");
+  },
+};
+
 /** Approved for test mode for an hour: the card says how far it reached. */
 export const CardApprovedConditionally = card(() => {
   const store = heard([testMail("p1")]);
@@ -233,6 +254,7 @@ export const CardBatchChoiceDark = dark(CardBatchChoice);
 export const CardApprovedForSessionDark = dark(CardApprovedForSession);
 export const CardApprovedByGrantDark = dark(CardApprovedByGrant);
 export const CardDeniedByPolicyDark = dark(CardDeniedByPolicy);
+export const CardApprovalRefusedDark = dark(CardApprovalRefused);
 export const PanelEmptyDark = dark(PanelEmpty);
 export const PanelWithGrantsDark = dark(PanelWithGrants);
 export const PanelRevokedDark = dark(PanelRevoked);

@@ -96,6 +96,26 @@ describe("PermissionRequestCard: the scope choice", () => {
     expect(interaction(store, "p3").status).toBe("pending");
   });
 
+  it("a request that names no operation offers no standing scope (a grant needs an operation to cover)", () => {
+    // A LangGraph `confirmation` interrupt: a question, no tool call, no operation.
+    const store = heard([[ev.runStarted("r1"), ev.runFinished("r1", "t1", { outcome: { type: "interrupt", interrupts: [{ id: "int-1", reason: "confirmation", message: "Go ahead?", metadata: { categories: ["privacy"] } }] } })]]);
+    renderKit(card(store, "int-1"), store);
+    expect(screen.queryByRole("radiogroup")).toBeNull();
+    expect(screen.getByRole("button", { name: "Approve" })).toBeEnabled();
+  });
+
+  it("an approval the kit refuses says why on the card, in words", async () => {
+    const user = userEvent.setup();
+    const store = heard([ask("p1", "read_customers")]);
+    renderKit(card(store, "p1"), store);
+    // The engine refuses the grant it is asked for (e.g. the policy changed under the open card).
+    vi.spyOn(store.getState().permissions!, "grantFor").mockReturnValue({ ok: false, problem: "A session permission was not offered for this request." });
+    await user.click(screen.getByRole("radio", { name: "Allow for this session" }));
+    await user.click(screen.getByRole("button", { name: "Approve" }));
+    expect(interaction(store, "p1").status).toBe("pending");
+    expect(screen.getByRole("alert")).toHaveTextContent("A session permission was not offered for this request.");
+  });
+
   it("offers no conditional scope when the condition does not hold now, nor under typed confirmation", () => {
     const testMode = { label: "in test mode", condition: { "context.mode": "test" } };
     const live = createPermissions({ identity: "ana", policy: definePolicy([{ match: { name: "send_mail" }, decision: "confirm", conditions: [testMode] }]), context: { mode: "live" } });

@@ -94,6 +94,12 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
       argsInvalid = true;
     }
   }
+  // Why the last Approve or Decline did nothing, said on the card (never a silent no-op).
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
+  const settled = (result: { ok: true } | { ok: false; refusal: { message: string } }) => {
+    setRefusal(result.ok ? undefined : result.refusal.message);
+    if (result.ok) focusCard();
+  };
   const approve = () => {
     if (!typedMatches || argsInvalid || scopeInvalid) return;
     const response: PermissionResponse = { approved: true };
@@ -103,7 +109,7 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
     if (choosing && chosen !== "once" && expiresIn !== undefined && expiries.includes(expiresIn)) response.expiresIn = expiresIn;
     if (needsTyping) response.typedConfirmation = typed;
     if (editingArgs) response.editedArgs = editedArgs;
-    if (answer(interaction.id, response, "click").ok) focusCard();
+    settled(answer(interaction.id, response, "click"));
   };
 
   const response = interaction.response as PermissionResponse | undefined;
@@ -226,10 +232,15 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
           >
             {payload.confirmLabel ?? t.interaction.approve}
           </button>
-          <button type="button" data-slot="permission-decline" className={buttonClass.secondary} onClick={() => decline(interaction.id, "click").ok && focusCard()}>
+          <button type="button" data-slot="permission-decline" className={buttonClass.secondary} onClick={() => settled(decline(interaction.id, "click"))}>
             {payload.cancelLabel ?? t.interaction.decline}
           </button>
         </InteractionCard.Actions>
+      ) : null}
+      {pending && refusal ? (
+        <p role="alert" data-slot="permission-refusal" className="pl:m-0 pl:text-xs pl:text-destructive">
+          {refusal}
+        </p>
       ) : null}
       <InteractionCard.Outcome data-how={interaction.how} data-grant-scope={response?.grantId ? response.scope : undefined}>
         {outcome}

@@ -72,6 +72,9 @@ export function createPermissions(options: PermissionsOptions): PermissionsEngin
   const operationOf = (request: PermissionRequestPayload) =>
     operationFromRequest(request, typeof options.context === "function" ? options.context() : options.context);
   const offers = (request: PermissionRequestPayload, verdict: PolicyVerdict) => {
+    // A standing grant covers an operation: a request that names none (a bare "Go ahead?") can
+    // only be approved once — offering more would make a choice that does nothing.
+    if (!request.operation) return { scopes: scopesOffered(request, verdict, ["once"]), conditions: [], expiries: [] };
     const scopes: GrantScope[] = scopesOffered({ categories: request.categories, operation: request.operation, args: request.args }, verdict, request.scopes).filter((s) => s !== "conditional");
     // A conditional grant needs a condition the policy offers, and a verdict that allows one.
     const conditions = scopesOffered(request, verdict, ["conditional"]).includes("conditional") ? conditionsOffered(verdict.rule, operationOf(request)) : [];
