@@ -66,7 +66,10 @@ describe("parseArgs", () => {
     fc.assert(
       fc.property(JSON_DOC, (doc) => {
         // The first prefix read differently fails the run (toEqual on each would take minutes).
+        // partial-json assigns a "__proto__" key (the prototype, so it vanishes); parseArgs keeps it
+        // as an own key, as JSON.parse does — the whole document is still compared below.
         const differs = prefixes(doc).find((prefix) => {
+          if (prefix.includes("__proto__")) return false;
           const ours = parseArgs(prefix);
           if (isDeepStrictEqual(ours, reference(prefix))) return false;
           return !/[-.eE+]$/.test(prefix) || !isDeepStrictEqual(ours, reference(withoutCutNumber(prefix)));
