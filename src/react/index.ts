@@ -4,6 +4,7 @@ export { useSetAgentState } from "./sharedState";
 export { useConfidenceReader, useMessageSupport, useSubagentName, type Confidence, type MessageSupportView } from "./support";
 export {
   useAuditLog,
+  useAwaitingToolCallIds,
   useCountdown,
   useGrants,
   useGrantOptions,

@@ -43,6 +43,18 @@ export function usePendingInteractionIds(): readonly string[] {
 }
 
 /**
+ * The calls of the app's own tools that wait for the person (a `render` tool without a handler,
+ * answered through `respond`), oldest first. They belong in the queue with the open questions.
+ *
+ * @example
+ * const toolCallIds = useAwaitingToolCallIds();
+ */
+export function useAwaitingToolCallIds(): readonly string[] {
+  const store = useThreadStore("useAwaitingToolCallIds");
+  return useStore(store, (s) => s.awaitingToolCallIds);
+}
+
+/**
  * The numbers the person may answer with now, and what each stands for.
  *
  * @example

@@ -149,6 +149,11 @@ export interface ThreadStoreState {
   /** The calls whose front-end handlers are running now. */
   runningToolCallIds: readonly string[];
   /**
+   * Calls of front-end tools without a handler that wait for the person (their `render` answers
+   * with `respond`), oldest first: they belong in the queue beside the open questions.
+   */
+  awaitingToolCallIds: readonly string[];
+  /**
    * Edit the shared state (a value, or a function of the current one). The next run carries it;
    * while a run streams, the keys it changes win over the agent's state until the next run.
    */
@@ -253,6 +258,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       apply: (action) => act(action).ok,
       answered: () => continueIfAnswered(),
       runningChanged: (ids) => set({ runningToolCallIds: ids }),
+      awaitingChanged: (ids) => set({ awaitingToolCallIds: ids }),
       now,
       permissions,
     });
@@ -571,7 +577,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       },
       withdraw: (interactionId, reason) => settleAndContinue({ type: "withdraw", interactionId, at: now(), ...(reason ? { reason } : {}) }),
       declineOpen(how = "click") {
-        const count = declineOpen(how);
+        // Everything waiting for the person: the questions, and the app's tools waiting on `respond`.
+        const count = declineOpen(how) + tools.declineAwaiting("The person declined to answer.");
         if (count) continueIfAnswered();
         return count;
       },
@@ -662,6 +669,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         if (get().agent !== agent) set({ agent });
       },
       runningToolCallIds: [],
+      awaitingToolCallIds: [],
       registerTool(tool) {
         const unregister = tools.register(tool);
         set({ declaredTools: declaredToolNames() });

@@ -58,6 +58,8 @@ export interface FrontendToolsHost {
   answered(): void;
   /** The calls whose handlers run changed. */
   runningChanged(ids: readonly string[]): void;
+  /** The calls waiting for the person (a tool without a handler, answered through its `render`) changed. */
+  awaitingChanged(ids: readonly string[]): void;
   now(): number;
   permissions: PermissionsEngine | undefined;
 }
@@ -108,6 +110,8 @@ export function createFrontendTools(host: FrontendToolsHost) {
   const running = new Map<string, AbortController>();
   /** Calls being checked or run, or already refused: never started twice. */
   const started = new Set<string>();
+  /** Calls of a tool without a handler: they wait for the person's `respond`. */
+  const awaiting = new Set<string>();
 
   const current = (name: string) => {
     const stack = registry.get(name);
@@ -115,6 +119,18 @@ export function createFrontendTools(host: FrontendToolsHost) {
   };
   const isFrontend = (name: string) => current(name) !== undefined;
   const notifyRunning = () => host.runningChanged([...running.keys()]);
+  const notifyAwaiting = () => host.awaitingChanged([...awaiting]);
+  /** Calls answered (or gone) since they began to wait leave the list. */
+  const pruneAwaiting = () => {
+    const thread = host.thread();
+    let changed = false;
+    for (const id of awaiting) {
+      if (thread.toolCalls.get(id)?.resultMessageId === undefined && thread.toolCalls.has(id)) continue;
+      awaiting.delete(id);
+      changed = true;
+    }
+    if (changed) notifyAwaiting();
+  };
 
   const answer = (toolCallId: string, outcome: ToolOutcome) => {
     if (host.apply({ type: "tool-result", toolCallId, ...toolOutcomeMessage(outcome), at: host.now() })) host.answered();
@@ -131,7 +147,14 @@ export function createFrontendTools(host: FrontendToolsHost) {
       }
       if (problems.length) return answer(toolCallId, argumentsRejected(tool.name, problems));
     }
-    if (!tool.handler) return; // waits for the person (its `render` answers)
+    if (!tool.handler) {
+      // Waits for the person: its `render` answers through `respond`.
+      if (!host.thread().toolCalls.get(toolCallId)?.resultMessageId) {
+        awaiting.add(toolCallId);
+        notifyAwaiting();
+      }
+      return;
+    }
     const controller = new AbortController();
     running.set(toolCallId, controller);
     notifyRunning();
@@ -220,6 +243,7 @@ export function createFrontendTools(host: FrontendToolsHost) {
     },
     /** Answers (or starts answering) every call of the last run left for a front-end tool. */
     start(): void {
+      pruneAwaiting();
       const thread = host.thread();
       for (const call of pendingFrontendCalls(thread, isFrontend)) {
         if (started.has(call.id)) continue;
@@ -235,12 +259,22 @@ export function createFrontendTools(host: FrontendToolsHost) {
       for (const call of pendingFrontendCalls(host.thread(), isFrontend)) {
         host.apply({ type: "tool-result", toolCallId: call.id, ...toolOutcomeMessage({ ok: false, error: reason }), at: host.now() });
       }
+      pruneAwaiting();
+    },
+    /** The person declined what waits for them ("decline the rest"): those calls are answered so. Returns how many. */
+    declineAwaiting(reason: string): number {
+      const ids = [...awaiting];
+      for (const id of ids) host.apply({ type: "tool-result", toolCallId: id, ...toolOutcomeMessage({ ok: false, error: reason }), at: host.now() });
+      pruneAwaiting();
+      return ids.length;
     },
     reset(): void {
       for (const controller of running.values()) controller.abort("reset");
       running.clear();
       started.clear();
+      awaiting.clear();
       notifyRunning();
+      notifyAwaiting();
     },
   };
 }

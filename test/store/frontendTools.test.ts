@@ -168,11 +168,26 @@ describe("the loop", () => {
     await settle();
     expect(result(store, "c1")).toBeUndefined();
     expect(fake.inputs).toHaveLength(1);
+    // It waits for the person, as a question does: the queue lists it.
+    expect(s().awaitingToolCallIds).toEqual(["c1"]);
     expect(s().respondToTool("c1", { steps: ["a"], confirmed: true })).toEqual({ ok: true });
+    expect(s().awaitingToolCallIds).toEqual([]);
     expect(result(store, "c1")!.content).toBe('{"steps":["a"],"confirmed":true}');
     expect(fake.inputs).toHaveLength(2);
     const again = s().respondToTool("c1", "twice");
     expect(again.ok).toBe(false);
+  });
+
+  it("'decline the rest' answers a render tool waiting for the person as declined, and the run goes on", async () => {
+    const { fake, store, s } = setup();
+    s().registerTool({ name: "pick" });
+    s().sendMessage("plan");
+    fake.play(call("c1", "pick", {}));
+    await settle();
+    expect(s().declineOpen()).toBe(1);
+    expect(result(store, "c1")).toMatchObject({ error: "The person declined to answer." });
+    expect(s().awaitingToolCallIds).toEqual([]);
+    expect(fake.inputs).toHaveLength(2);
   });
 
   it("a new message while a render tool waits answers it first, so no run carries an unanswered call", async () => {

@@ -1,7 +1,9 @@
 import { useCallback, useLayoutEffect, useRef, useState } from "react";
 import { Collapsible } from "radix-ui";
 import type { Interaction as InteractionRecord } from "../../core/interactions";
-import { useCountdown, useInteraction, useInteractionActions, usePendingInteractionIds } from "../../react/interactions";
+import { useAwaitingToolCallIds, useCountdown, useInteraction, useInteractionActions, usePendingInteractionIds } from "../../react/interactions";
+import { useToolCall } from "../../react/hooks";
+import { ToolCallCard } from "../tool-call/ToolCall";
 import { useLabels } from "../../i18n/LabelsContext";
 import { MessageRenderer } from "../registry/MessageRenderer";
 import { useRevealMessage } from "../thread/ThreadNavigation";
@@ -17,7 +19,8 @@ export interface InteractionQueueProps {
 /**
  * The interrupt queue (seed 002): every question waiting for the person, oldest first, with its
  * numbers, its countdown, a count badge, "show in conversation" and "answer here" — answerable in
- * any order. "Decline the rest" declines whatever is still open, so the agent can go on.
+ * any order — and after them the app's own tools waiting on the person's `respond`. "Decline the
+ * rest" declines whatever is still open, so the agent can go on.
  * `data-state` is `empty` or `waiting`.
  *
  * @example
@@ -25,12 +28,14 @@ export interface InteractionQueueProps {
  */
 export function InteractionQueue({ className, empty }: InteractionQueueProps) {
   const t = useLabels();
-  const ids = usePendingInteractionIds();
+  const questions = usePendingInteractionIds();
+  const toolCallIds = useAwaitingToolCallIds();
+  const count = questions.length + toolCallIds.length;
   const { declineOpen } = useInteractionActions();
   const queueRef = useRef<HTMLElement>(null);
   // Read when called: an item's layout effect runs before this section's ref is attached.
   const focusQueue = useCallback(() => queueRef.current?.focus(), []);
-  if (ids.length === 0 && empty === null) return null;
+  if (count === 0 && empty === null) return null;
   const declineRest = () => {
     // The button goes with the questions it declined: keep focus in the queue.
     queueRef.current?.focus();
@@ -41,7 +46,7 @@ export function InteractionQueue({ className, empty }: InteractionQueueProps) {
       ref={queueRef}
       tabIndex={-1}
       data-slot="interaction-queue"
-      data-state={ids.length ? "waiting" : "empty"}
+      data-state={count ? "waiting" : "empty"}
       aria-label={t.interaction.queueTitle}
       className={cn("pl:flex pl:flex-col pl:gap-2 pl:rounded-lg pl:border pl:border-border pl:bg-background pl:p-3 pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring", className)}
     >
@@ -49,22 +54,23 @@ export function InteractionQueue({ className, empty }: InteractionQueueProps) {
         <h2 className="pl:m-0 pl:text-sm pl:font-semibold">{t.interaction.queueTitle}</h2>
         <span
           data-slot="interaction-queue-count"
-          aria-label={t.interaction.queueCount(ids.length)}
+          aria-label={t.interaction.queueCount(count)}
           className="pl:inline-flex pl:min-w-6 pl:items-center pl:justify-center pl:rounded-full pl:bg-primary pl:px-1.5 pl:text-xs pl:font-semibold pl:text-primary-foreground"
         >
-          {ids.length}
+          {count}
         </span>
-        {ids.length > 1 ? (
+        {count > 1 ? (
           <button type="button" data-slot="interaction-queue-decline-all" onClick={declineRest} className={cn(buttonClass.secondary, "pl:ml-auto pl:min-h-8 pl:px-2 pl:text-xs")}>
             {t.interaction.declineAll}
           </button>
         ) : null}
       </header>
-      {ids.length === 0 ? (
+      {count === 0 ? (
         <p data-slot="interaction-queue-empty" className="pl:m-0 pl:text-muted-foreground">{empty ?? t.interaction.queueEmpty}</p>
       ) : (
         <ol className="pl:m-0 pl:flex pl:list-none pl:flex-col pl:gap-2 pl:p-0">
-          {ids.map((id) => <QueueItem key={id} id={id} focusQueue={focusQueue} />)}
+          {questions.map((id) => <QueueItem key={id} id={id} focusQueue={focusQueue} />)}
+          {toolCallIds.map((id) => <ToolQueueItem key={id} id={id} focusQueue={focusQueue} />)}
         </ol>
       )}
     </section>
@@ -80,20 +86,25 @@ function summaryOf(interaction: InteractionRecord): string {
   return typeof payload?.content === "string" ? payload.content : interaction.messageType;
 }
 
-function QueueItem({ id, focusQueue }: { id: string; focusQueue: () => void }) {
-  const t = useLabels();
-  const interaction = useInteraction(id);
-  const reveal = useRevealMessage();
-  const [open, setOpen] = useState(false);
-  const left = useCountdown(interaction?.deadline);
+/** Answered here, an item leaves the queue: focus stays in the queue instead of falling to <body>. */
+function useFocusQueueOnLeave(focusQueue: () => void) {
   const itemRef = useRef<HTMLLIElement>(null);
-  // Answered here, the item leaves the queue: focus stays in the queue instead of falling to <body>.
   useLayoutEffect(() => {
     const item = itemRef.current;
     return () => {
       if (item?.contains(item.ownerDocument.activeElement)) focusQueue();
     };
   }, [focusQueue]);
+  return itemRef;
+}
+
+function QueueItem({ id, focusQueue }: { id: string; focusQueue: () => void }) {
+  const t = useLabels();
+  const interaction = useInteraction(id);
+  const reveal = useRevealMessage();
+  const [open, setOpen] = useState(false);
+  const left = useCountdown(interaction?.deadline);
+  const itemRef = useFocusQueueOnLeave(focusQueue);
   if (!interaction) return null;
   const typeName = t.interaction.typeName[interaction.messageType as keyof typeof t.interaction.typeName] ?? interaction.messageType;
   const numbers = interaction.numbers;
@@ -129,6 +140,39 @@ function QueueItem({ id, focusQueue }: { id: string; focusQueue: () => void }) {
         </div>
         <Collapsible.Content data-slot="interaction-queue-card" className="pl:mt-2">
           <MessageRenderer id={interaction.rowId} />
+        </Collapsible.Content>
+      </Collapsible.Root>
+    </li>
+  );
+}
+
+/** One of the app's own tools waiting on the person's `respond`: its name, and its card to answer here. */
+function ToolQueueItem({ id, focusQueue }: { id: string; focusQueue: () => void }) {
+  const t = useLabels();
+  const call = useToolCall(id);
+  const reveal = useRevealMessage();
+  const [open, setOpen] = useState(false);
+  const itemRef = useFocusQueueOnLeave(focusQueue);
+  if (!call) return null;
+  return (
+    <li ref={itemRef} data-slot="interaction-queue-item" data-tool-call-id={id} data-type="tool" className="pl:rounded-md pl:border pl:border-border pl:p-2">
+      <Collapsible.Root open={open} onOpenChange={setOpen}>
+        <p data-slot="interaction-queue-summary" className="pl:my-1 pl:break-words pl:font-mono pl:text-xs">{call.name}</p>
+        <div className="pl:flex pl:flex-wrap pl:gap-2">
+          <button
+            type="button"
+            data-slot="interaction-queue-jump"
+            className={cn(buttonClass.secondary, "pl:min-h-8 pl:px-2 pl:text-xs")}
+            onClick={() => reveal(call.messageId, `[data-tool-call-id="${id.replace(/["\\]/g, "\\$&")}"]`)}
+          >
+            {t.interaction.jumpTo}
+          </button>
+          <Collapsible.Trigger data-slot="interaction-queue-answer" className={cn(buttonClass.secondary, "pl:min-h-8 pl:px-2 pl:text-xs")}>
+            {t.interaction.answerHere}
+          </Collapsible.Trigger>
+        </div>
+        <Collapsible.Content data-slot="interaction-queue-card" className="pl:mt-2">
+          <ToolCallCard id={id} defaultOpen />
         </Collapsible.Content>
       </Collapsible.Root>
     </li>
