@@ -34,9 +34,14 @@ export default defineConfig([
   {
     // Plain Node scripts (size, consumer checks, this file) are outside tsconfig.json and carry
     // no types to check: lint them as JavaScript.
-    files: ["**/*.{js,mjs}"],
+    files: ["**/*.{js,mjs,cjs}"],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
+  },
+  {
+    // A CommonJS preload (`node --require`): require() is how it loads.
+    files: ["**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
   },
 
   {

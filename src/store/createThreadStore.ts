@@ -2,7 +2,7 @@ import type { ContentPart, Context, Message } from "@ag-ui/core";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { createThreadState, foldEvents, toAgUiMessages, type RunFailure, type ThreadState } from "../core/fold";
 import { applyClientAction, refusalOf, type ActionRefusal, type ClientAction } from "../core/actions";
-import { answerInWords, pauseBlocker, planReply, selectInteractions, selectPendingIds, undeliveredIds, uncoveredInterrupts, type AnswerMethod, type InteractionResponse, type ReplyPlan } from "../core/interactions";
+import { answerInWords, LANGGRAPH_INTERRUPT_EVENT, pauseBlocker, planReply, selectInteractions, selectPendingIds, undeliveredIds, uncoveredInterrupts, type AnswerMethod, type InteractionResponse, type ReplyPlan } from "../core/interactions";
 import { buildRunInput, type RunOptions } from "../core/run-input";
 import type { AgentLike, EventSubscription } from "../core/transport/types";
 import type { PermissionsEngine } from "../core/policy/engine";
@@ -50,6 +50,12 @@ export interface ThreadStoreOptions {
   locale?: string;
   /** Start the next run by itself once every open question is settled. Default true. */
   autoContinue?: boolean;
+  /**
+   * Also say the answer to a LangGraph `on_interrupt` question as a user message in words ("Declined:
+   * delete_file"). Off by default: the graph reads its `command.resume`, and an extra message is one
+   * it never asked for.
+   */
+  interruptAnswersInWords?: boolean;
   /** The clock for deadlines and answer times; `Date.now` by default. */
   now?: () => number;
   /**
@@ -453,7 +459,10 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
      * forwardedProps). One message id per set of answers, so a retried run does not say them twice.
      */
     const withAnswersInWords = (thread: ThreadState): ThreadState => {
-      const custom = undeliveredIds(thread).map((id) => thread.interactions.get(id)!).filter((i) => i.origin.kind === "custom");
+      // An `on_interrupt` answer goes back as the graph's resume value; in words only when the app asks.
+      const custom = undeliveredIds(thread)
+        .map((id) => thread.interactions.get(id)!)
+        .filter((i) => i.origin.kind === "custom" && (i.origin.name !== LANGGRAPH_INTERRUPT_EVENT || options.interruptAnswersInWords === true));
       if (custom.length === 0) return thread;
       const message: Message = { id: `parley-words:${custom.map((i) => i.id).join("+")}`, role: "user", content: custom.map((i) => answerInWords(i, locale)).join("\n") };
       return applyClientAction(thread, { type: "append-message", message });

@@ -51,7 +51,8 @@ describe("permissions in the store", () => {
     expect(s().thread.grants[0]!.uses).toBe(2);
     // Answered by the grant, the agent hears it and goes on by itself.
     expect(fake.inputs).toHaveLength(3);
-    expect(JSON.parse(messageText(fake.inputs[2]!.messages.find((m) => m.id === "parley-answer:p2")))).toMatchObject({ status: "answered", response: { approved: true, grantId: "grant:p1" } });
+    // The grant is the kit's bookkeeping (the thread, the audit): the agent hears the approval alone.
+    expect(JSON.parse(messageText(fake.inputs[2]!.messages.find((m) => m.id === "parley-answer:p2")))).toEqual({ status: "answered", response: { approved: true } });
     expect(decisions(store)).toEqual(["approved:click", "granted:click", "approved_by_grant:grant"]);
   });
 

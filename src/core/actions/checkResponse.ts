@@ -1,5 +1,6 @@
 import type { ActionRefusal } from "./applyClientAction";
 import type { Interaction, InteractionResponse } from "../interactions/types";
+import { editsProblem } from "../interactions/answerShape";
 
 const invalid = (message: string): ActionRefusal => ({ code: "invalid-response", message });
 
@@ -48,7 +49,10 @@ export function checkResponse(interaction: Interaction, response: InteractionRes
         return invalid(`Type "${expected}" exactly to approve.`);
       }
       if (response.editedArgs !== undefined && !envelope.payload.editable) return invalid("These arguments cannot be changed.");
-      return undefined;
+      // Edits the agent's framework would refuse (an argument it does not take, or of another type) are refused here, in words.
+      const shape = interaction.origin.kind === "interrupt" || interaction.origin.kind === "custom" ? interaction.origin.answer : undefined;
+      const problem = response.editedArgs !== undefined && shape ? editsProblem(shape, envelope.payload.args, response.editedArgs) : undefined;
+      return problem === undefined ? undefined : invalid(problem);
     }
     case "input_request":
       return "values" in response && typeof response.values === "object" && response.values !== null && !Array.isArray(response.values)

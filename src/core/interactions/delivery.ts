@@ -1,5 +1,6 @@
 import type { ResumeEntry } from "@ag-ui/core";
 import type { AdviceResponse, ErrorResponse, Interaction, InteractionResponse } from "./types";
+import { approvalPayload, DEFAULT_APPROVAL, type AnswerShape } from "./answerShape";
 
 /**
  * How an answer goes back to the agent — the way the question came:
@@ -18,11 +19,14 @@ export interface ForwardedResponse {
   how: string;
 }
 
-/** What the agent is told, without what only the person's side needs (the typed confirmation). */
+/**
+ * What the agent is told of an answer: for an approval, `approved` and the person's `editedArgs`
+ * alone — the typed confirmation, the scope, the grant and its limits are the kit's bookkeeping
+ * (the thread, the audit, the grants' context entry), never keys of the answer.
+ */
 export function wireResponse(response: InteractionResponse | undefined): InteractionResponse | undefined {
-  if (!response || !("approved" in response) || response.typedConfirmation === undefined) return response;
-  const { typedConfirmation: _typed, ...rest } = response;
-  return rest;
+  if (!response || !("approved" in response)) return response;
+  return response.editedArgs === undefined ? { approved: response.approved } : { approved: response.approved, editedArgs: response.editedArgs };
 }
 
 type Outcome = "answered" | "declined" | "timed_out" | "withdrawn" | "shown";
@@ -40,10 +44,12 @@ export function toolResultContent(status: Outcome, response?: InteractionRespons
 }
 
 /**
- * The `resume` entry for an interrupt-origin interaction that was answered, declined or timed out.
- * Approve and decline of `tool_call` / `confirmation` are `resolved` with `{ approved }` (what the
- * reference servers read); an answered form sends its values; anything declined or late is
- * `cancelled` (an expired interrupt may only be cancelled).
+ * The `resume` entry for an interrupt-origin interaction that was answered, declined or timed out,
+ * shaped as its framework reads it (`origin.answer`, see `answerShape.ts`): an approval or a
+ * refusal is `resolved` with the framework's own boolean (`{ approved }`, `{ accepted }`, LangChain's
+ * `decisions`) and the person's edits the way it takes them — never the kit's scope or grant; an
+ * answered form sends its values, a bare question its words; a declined form, or anything late,
+ * is `cancelled` (an expired interrupt may only be cancelled).
  *
  * @example
  * resumeEntryFor(interaction); // { interruptId: "int-1", status: "resolved", payload: { approved: true } }
@@ -51,22 +57,47 @@ export function toolResultContent(status: Outcome, response?: InteractionRespons
 export function resumeEntryFor(interaction: Interaction): ResumeEntry | undefined {
   if (interaction.origin.kind !== "interrupt") return undefined;
   const interruptId = interaction.origin.interruptId;
-  const approval = interaction.origin.reason === "tool_call" || interaction.origin.reason === "confirmation";
+  const shape = answerShape(interaction);
   // An invalid interrupt can never be answered, yet counts as covered: it is cancelled, or the run
-  // would leave it unresumed (which the protocol rejects).
-  if (interaction.status === "timed_out" || interaction.status === "withdrawn" || interaction.status === "invalid") return { interruptId, status: "cancelled" };
+  // would leave it unresumed (which the protocol rejects). LangChain's middleware fails on a
+  // cancellation: a question it asked that the person could not answer is refused instead.
+  if (interaction.status === "timed_out" || interaction.status === "withdrawn" || interaction.status === "invalid") {
+    return shape?.kind === "decisions" && interaction.status !== "timed_out" ? { interruptId, status: "resolved", payload: approvalPayload(shape, false, undefined, undefined) } : { interruptId, status: "cancelled" };
+  }
   if (interaction.status === "declined") {
-    return approval ? { interruptId, status: "resolved", payload: { approved: false } } : { interruptId, status: "cancelled" };
+    return shape && shape.kind !== "text" ? { interruptId, status: "resolved", payload: approvalPayload(shape, false, undefined, undefined) } : { interruptId, status: "cancelled" };
   }
   if (interaction.status !== "answered") return undefined;
-  const response = wireResponse(interaction.response);
-  if (response && "approved" in response) return { interruptId, status: "resolved", payload: response };
-  if (response && "values" in response) return { interruptId, status: "resolved", payload: response.values };
-  if (response && "action" in response) {
-    if (response.action === "reject") return approval ? { interruptId, status: "resolved", payload: { approved: false } } : { interruptId, status: "cancelled" };
-    return { interruptId, status: "resolved", payload: approval && response.action === "accept" ? { approved: true } : response };
+  const payload = answerPayload(interaction, shape);
+  return payload === CANCELLED ? { interruptId, status: "cancelled" } : { interruptId, status: "resolved", payload };
+}
+
+const CANCELLED = Symbol("cancelled");
+
+/** How the interaction's framework reads its answer: what derivation found, or AG-UI's own approval for an approval reason. */
+function answerShape(interaction: Interaction): AnswerShape | undefined {
+  const origin = interaction.origin;
+  if ((origin.kind === "interrupt" || origin.kind === "custom") && origin.answer) return origin.answer;
+  if (origin.kind === "interrupt" && (origin.reason === "tool_call" || origin.reason === "confirmation")) return DEFAULT_APPROVAL;
+  return interaction.envelope?.messageType === "permission_request" ? DEFAULT_APPROVAL : undefined;
+}
+
+/** The answered value the framework reads: an approval in its own words, a form's values, a bare question's words. */
+function answerPayload(interaction: Interaction, shape: AnswerShape | undefined): unknown {
+  const response = interaction.response;
+  const proposed = interaction.envelope?.messageType === "permission_request" ? interaction.envelope.payload.args : undefined;
+  const approvalShape = shape && shape.kind !== "text" ? shape : undefined;
+  if (response && "approved" in response) return approvalPayload(approvalShape ?? DEFAULT_APPROVAL, response.approved === true, proposed, response.editedArgs);
+  if (response && "values" in response) {
+    const values = response.values;
+    return shape?.kind === "text" && typeof values.answer === "string" ? values.answer : values;
   }
-  return { interruptId, status: "resolved", payload: response && "value" in response ? response.value : response };
+  if (response && "action" in response) {
+    if (approvalShape && (response.action === "accept" || response.action === "reject")) return approvalPayload(approvalShape, response.action === "accept", proposed, undefined);
+    if (response.action === "reject") return CANCELLED;
+    return response;
+  }
+  return response && "value" in response ? response.value : response;
 }
 
 /**
@@ -91,16 +122,29 @@ export function forwardedResponseFor(interaction: Interaction): ForwardedRespons
   return entry;
 }
 
-/** What LangGraph's `command.resume` carries for an `on_interrupt` answer. */
+/**
+ * LangGraph's own cancellation, the value its AG-UI integration hands the graph for a `cancelled`
+ * resume entry: a declined `on_interrupt` question resumes with it, so the graph reads one way of
+ * saying no whichever way it asked (`null` would mean "no answer", and the graph asks again).
+ */
+export const LANGGRAPH_CANCELLED = { __agui_cancelled__: true } as const;
+
+/**
+ * What `forwardedProps.command.resume` carries for an `on_interrupt` answer — never `null`: an
+ * approval or refusal in the framework's own words, a form's values, a bare question's words, and
+ * for a declined (or timed-out) question LangGraph's cancellation.
+ *
+ * @example
+ * langGraphResume(interaction); // { approved: false }
+ */
 export function langGraphResume(interaction: Interaction): unknown {
-  const response = wireResponse(interaction.response);
-  if (interaction.status !== "answered" || !response) return null;
-  if ("values" in response) {
-    const values = response.values;
-    // The one-field question Parley makes for a plain interrupt value answers with that field.
-    return Object.keys(values).length === 1 && "answer" in values ? values.answer : values;
+  const shape = answerShape(interaction);
+  if (interaction.status === "declined" || interaction.status === "timed_out") {
+    return shape && shape.kind !== "text" ? approvalPayload(shape, false, undefined, undefined) : LANGGRAPH_CANCELLED;
   }
-  return "value" in response ? response.value : response;
+  if (interaction.status !== "answered") return LANGGRAPH_CANCELLED;
+  const payload = answerPayload(interaction, shape);
+  return payload === CANCELLED || payload === undefined ? LANGGRAPH_CANCELLED : payload;
 }
 
 type Words = { chose: (list: string) => string; accepted: string; rejected: string; said: (text: string) => string; approved: (op: string) => string; refused: (op: string) => string; filled: (values: string) => string; action: (a: string) => string; declined: (q: string) => string; timedOut: (q: string) => string; number: (n: number) => string };

@@ -7,6 +7,8 @@ import { parseEnvelope, type Envelope, type InputRequestPayload, type Permission
 import { envelopeFromToolArgs, parleyToolType, type ParleyToolName } from "../protocol/parleyTools";
 import type { Interaction, InteractionOrigin, InteractionRow } from "./types";
 import { envelopeFromRtuiAction, RTUI_ACTION_EVENT, RTUI_DELIVERY } from "./rtui";
+import { allowsEdits, type AnswerShape } from "./answerShape";
+import { customValue, interruptOfCustomValue, readInterrupt, type InterruptReading } from "./interruptReading";
 import { isKitInteractionId } from "./kitIds";
 
 /**
@@ -146,19 +148,33 @@ function linkCall(d: Draft, call: ToolCallState, interactionId: string): void {
   d.edit("toolCalls").set(owned);
 }
 
-/** `RUN_FINISHED` with an interrupt outcome: one interaction per interrupt, at the end of the thread. */
+/**
+ * `RUN_FINISHED` with an interrupt outcome: one interaction per interrupt, at the end of the
+ * thread — unless the same question already came in this run as an `on_interrupt` event (LangGraph
+ * and Mastra send both by default): that card becomes this interrupt's, so the person answers once
+ * and the answer goes back as the `resume` entry the protocol asks for.
+ */
 export function addInterruptInteractions(d: Draft, interrupts: readonly Interrupt[], runId: string, timestamp: number | undefined): void {
+  const announced = announcedInterrupts(d, runId);
   for (const interrupt of interrupts) {
-    const taken = d.s.interactions.get(interrupt.id);
-    const id = taken ? `${interrupt.id}@${runId}` : interrupt.id;
-    const origin: InteractionOrigin = { kind: "interrupt", interruptId: interrupt.id, reason: String(interrupt.reason ?? "") };
     const known = typeof interrupt.toolCallId === "string" ? d.s.toolCalls.get(interrupt.toolCallId) : undefined;
     // The arguments as streamed so far, whether or not this burst has parsed them yet.
     const call = known && { ...known, args: parseArgs(known.argsText) };
+    const reading = readInterrupt(interrupt);
+    const origin: InteractionOrigin = { kind: "interrupt", interruptId: interrupt.id, reason: String(interrupt.reason ?? "") };
     if (typeof interrupt.toolCallId === "string") origin.toolCallId = interrupt.toolCallId;
+    const answer = answerOf(reading);
+    if (answer) origin.answer = answer;
+    const twin = takeTwin(announced, interrupt, reading);
+    if (twin) {
+      adoptAsInterrupt(d, twin, origin, interrupt, call, reading);
+      if (known) linkCall(d, known, twin.id);
+      continue;
+    }
+    const id = d.s.interactions.get(interrupt.id) ? `${interrupt.id}@${runId}` : interrupt.id;
     const interaction = newInteraction(id, origin, "permission_request", runId);
     if (timestamp !== undefined) interaction.createdAt = timestamp;
-    const parsed = parseEnvelope(envelopeFromInterrupt(interrupt, call));
+    const parsed = parseEnvelope(interruptEnvelope(interrupt, call, reading));
     if (!addInteraction(d, d.adopt(interaction))) continue;
     if (parsed.ok) open(d, interaction, parsed.envelope);
     else invalidate(d, interaction, `Interrupt "${interrupt.id}": ${parsed.problem}`, interrupt, interrupt);
@@ -167,25 +183,85 @@ export function addInterruptInteractions(d: Draft, interrupts: readonly Interrup
   }
 }
 
+function answerOf(reading: InterruptReading): AnswerShape | undefined {
+  return reading.approval ?? (reading.plain ? { kind: "text" } : undefined);
+}
+
+/** This run's `on_interrupt` questions not yet delivered: each may be announcing an interrupt of the outcome. */
+function announcedInterrupts(d: Draft, runId: string): Interaction[] {
+  const found: Interaction[] = [];
+  for (let i = d.s.interactionIds.length - 1; i >= 0; i--) {
+    const interaction = d.s.interactions.get(d.s.interactionIds[i]!);
+    if (!interaction || interaction.runId !== runId) {
+      // Interactions are kept in the order they were asked: earlier runs' are behind this run's.
+      if (interaction?.runId !== undefined && interaction.runId !== runId) break;
+      continue;
+    }
+    if (interaction.origin.kind === "custom" && interaction.origin.name === LANGGRAPH_INTERRUPT_EVENT && !interaction.deliveredInRunId) found.unshift(interaction);
+  }
+  return found;
+}
+
 /**
- * The envelope an AG-UI interrupt stands for: `tool_call` and `confirmation` ask permission (with
- * the call's arguments, editable when the `responseSchema` allows `editedArgs`); `input_required`
- * asks for the values its `responseSchema` describes; any other reason is rendered from its
- * `message`, `responseSchema` and `metadata` — a form when there is a schema, else accept / reject.
+ * The `on_interrupt` card that announced `interrupt`: by the interrupt id the event carried
+ * (LangGraph's `rawEvent.id`), by the tool call both name, by the same question — or, when one of
+ * each is left, by being the one. Taken from the list, so no card stands for two interrupts.
+ */
+function takeTwin(announced: Interaction[], interrupt: Interrupt, reading: InterruptReading): Interaction | undefined {
+  const question = (i: Interaction) => {
+    const payload = i.envelope?.payload as { content?: unknown; summary?: unknown } | undefined;
+    return typeof payload?.summary === "string" ? payload.summary : typeof payload?.content === "string" ? payload.content : undefined;
+  };
+  const matchers: ((i: Interaction) => boolean)[] = [
+    (i) => i.origin.kind === "custom" && i.origin.interruptId === interrupt.id,
+    (i) => i.origin.kind === "custom" && i.origin.toolCallId !== undefined && i.origin.toolCallId === interrupt.toolCallId,
+    (i) => reading.message !== "" && question(i) === reading.message,
+  ];
+  for (const matches of matchers) {
+    const index = announced.findIndex(matches);
+    if (index !== -1) return announced.splice(index, 1)[0];
+  }
+  return announced.length === 1 ? announced.pop() : undefined;
+}
+
+/** An `on_interrupt` card becomes the interrupt's: same card, the interrupt's origin (answered by `resume`). */
+function adoptAsInterrupt(d: Draft, twin: Interaction, origin: InteractionOrigin, interrupt: Interrupt, call: ToolCallState | undefined, reading: InterruptReading): void {
+  const edited = editInteraction(d, twin);
+  edited.origin = origin;
+  // What the event showed stands (the person may be reading it); a card the event could not
+  // describe takes the interrupt's, when that one is whole.
+  if (edited.status !== "invalid") return;
+  const parsed = parseEnvelope(interruptEnvelope(interrupt, call, reading));
+  if (!parsed.ok) return;
+  delete edited.problem;
+  delete edited.raw;
+  open(d, edited, parsed.envelope);
+  syncRow(d, edited);
+}
+
+/**
+ * The envelope an AG-UI interrupt stands for: an approval (`tool_call`, `confirmation`, or a
+ * `responseSchema` whose boolean `approved` / `accepted` says yes or no, or LangChain's
+ * human-in-the-loop `action_requests`) asks permission, showing the call's arguments — editable
+ * when the framework takes edits; `input_required`, or any other schema, asks for the values the
+ * schema describes; a bare LangGraph question asks for one answer; anything else is shown from its
+ * `message` with accept / reject.
  *
  * @example
  * envelopeFromInterrupt({ id: "i1", reason: "input_required", message: "Address?", responseSchema: { type: "object" } });
  */
 export function envelopeFromInterrupt(interrupt: Interrupt, call?: ToolCallState): Record<string, unknown> {
-  const metadata = isRecord(interrupt.metadata) ? interrupt.metadata : {};
-  const message = typeof interrupt.message === "string" ? interrupt.message : "";
-  const schema = isRecord(interrupt.responseSchema) ? interrupt.responseSchema : undefined;
+  return interruptEnvelope(interrupt, call, readInterrupt(interrupt));
+}
+
+function interruptEnvelope(interrupt: Interrupt, call: ToolCallState | undefined, reading: InterruptReading): Record<string, unknown> {
+  const { metadata, message } = reading;
   const base: Record<string, unknown> = { messageId: interrupt.id, context: { reason: interrupt.reason, ...(isRecord(metadata.context) ? metadata.context : {}) } };
   if (typeof interrupt.expiresAt === "string") base.expiresAt = interrupt.expiresAt;
-  if (interrupt.reason === "tool_call" || interrupt.reason === "confirmation") {
+  if (reading.approval) {
     // Unknown when the interrupt names no tool call and no metadata.operation: left empty (the card
     // then shows the question alone), not filled with the reason ("confirmation" is no operation).
-    const operation = call?.name ?? (typeof metadata.operation === "string" ? metadata.operation : "");
+    const operation = call?.name || reading.toolName || (typeof metadata.operation === "string" ? metadata.operation : "");
     const categories = Array.isArray(metadata.categories)
       ? metadata.categories.filter((c): c is PermissionCategory => (PERMISSION_CATEGORIES as readonly unknown[]).includes(c))
       : [];
@@ -194,33 +270,65 @@ export function envelopeFromInterrupt(interrupt: Interrupt, call?: ToolCallState
     for (const key of ["confirmText", "confirmLabel", "cancelLabel"] as const) {
       if (typeof metadata[key] === "string") payload[key] = metadata[key];
     }
-    const properties = schema && isRecord(schema.properties) ? schema.properties : undefined;
-    if (call) payload.args = call.args;
-    payload.editable = Boolean(call && properties && "editedArgs" in properties);
+    const args = call ? call.args : reading.args;
+    if (args !== undefined) payload.args = args;
+    payload.editable = args !== undefined && allowsEdits(reading.approval);
     return { ...base, messageType: "permission_request", payload };
   }
-  if (interrupt.reason === "input_required" || schema) {
-    const payload: InputRequestPayload = { content: message, schema: schema ?? { type: "object", properties: {} } };
+  if (interrupt.reason === "input_required" || reading.schema) {
+    const payload: InputRequestPayload = { content: message, schema: reading.schema ?? { type: "object", properties: {} } };
     return { ...base, messageType: "input_request", payload };
   }
+  if (reading.plain) return { ...base, messageType: "input_request", payload: oneAnswer(message) };
   return { ...base, messageType: "advice", payload: { content: message || String(interrupt.reason) } };
 }
 
-/** `CUSTOM parley.interaction` (an envelope), LangGraph's `CUSTOM on_interrupt`, and an RTUI connection's `rtui/action`. */
-export function customInteraction(d: Draft, name: string, value: unknown, event: { timestamp?: unknown }): void {
+/** A question answered in words: one required text field. */
+function oneAnswer(question: string): InputRequestPayload {
+  return { content: question, schema: { type: "object", properties: { answer: { type: "string", title: "Answer" } }, required: ["answer"] } };
+}
+
+/**
+ * `CUSTOM parley.interaction` (an envelope), LangGraph's and Mastra's `CUSTOM on_interrupt` (the
+ * interrupt's value), and an RTUI connection's `rtui/action`.
+ */
+export function customInteraction(d: Draft, name: string, value: unknown, event: { timestamp?: unknown; rawEvent?: unknown }): void {
   const rtui = name === RTUI_ACTION_EVENT;
   // An RTUI action comes over its own connection, outside any run.
   const runId = rtui ? undefined : d.s.runs[d.s.runs.length - 1]?.runId;
-  const raw = rtui ? envelopeFromRtuiAction(isRecord(value) ? value : {}) : name === INTERACTION_EVENT ? value : envelopeFromLangGraph(value, d.eventIndex);
+  const fallbackId = `${name}-${d.eventIndex}`;
+  const described = name === LANGGRAPH_INTERRUPT_EVENT ? interruptOfCustomValue(value, fallbackId, event.rawEvent) : undefined;
+  const reading = described && readInterrupt(described);
+  const raw = rtui
+    ? envelopeFromRtuiAction(isRecord(value) ? value : {})
+    : name === INTERACTION_EVENT ? value
+    : described && reading ? interruptEnvelope(described, knownCall(d, described.toolCallId), reading)
+    : envelopeFromLangGraph(customValue(value), fallbackId);
   const parsed = parseEnvelope(raw);
-  const rawId = isRecord(raw) && typeof raw.messageId === "string" && raw.messageId ? raw.messageId.slice(0, 200) : `${name}-${d.eventIndex}`;
+  const rawId = isRecord(raw) && typeof raw.messageId === "string" && raw.messageId ? raw.messageId.slice(0, 200) : fallbackId;
   const origin: InteractionOrigin = rtui ? { kind: "rtui", actionId: rawId } : { kind: "custom", name };
-  const interaction = newInteraction(rawId, origin, "notification", runId);
+  if (origin.kind === "custom" && described && reading) {
+    const answer = answerOf(reading);
+    if (answer) origin.answer = answer;
+    if (described.id !== fallbackId) origin.interruptId = described.id;
+    if (described.toolCallId) origin.toolCallId = described.toolCallId;
+  }
+  // The id the event named is the interrupt's; a card of its own keeps the row id unique.
+  const id = described && described.id !== fallbackId && d.s.interactions.get(described.id) ? `${described.id}@${fallbackId}` : rawId;
+  const interaction = newInteraction(id, origin, "notification", runId);
   if (typeof event.timestamp === "number") interaction.createdAt = event.timestamp;
   if (!addInteraction(d, d.adopt(interaction))) return;
   if (parsed.ok) open(d, interaction, parsed.envelope);
   else invalidate(d, interaction, `CUSTOM ${name}: ${parsed.problem}`, value, event);
   syncRow(d, interaction);
+  const call = described?.toolCallId !== undefined ? d.s.toolCalls.get(described.toolCallId) : undefined;
+  if (call) linkCall(d, call, interaction.id);
+}
+
+/** The tool call an interrupt names, with its arguments as streamed so far. */
+function knownCall(d: Draft, toolCallId: string | undefined): ToolCallState | undefined {
+  const known = toolCallId !== undefined ? d.s.toolCalls.get(toolCallId) : undefined;
+  return known && { ...known, args: parseArgs(known.argsText) };
 }
 
 /** How long a server's reason for closing an RTUI action may be, in characters. */
@@ -250,10 +358,10 @@ export function closeRtuiAction(d: Draft, value: unknown, event: { timestamp?: u
 }
 
 /**
- * LangGraph interrupts carry whatever the graph passed to `interrupt(value)`: an envelope is used
- * as it is; anything else becomes a one-field question.
+ * An `on_interrupt` value that describes no interrupt (an envelope is used as it is; an object with
+ * a `message` or `question` asks it; anything else is shown as JSON): a one-field question.
  */
-function envelopeFromLangGraph(value: unknown, eventIndex: number): unknown {
+function envelopeFromLangGraph(value: unknown, fallbackId: string): unknown {
   const inner = isRecord(value) && "value" in value && !("messageType" in value) ? value.value : value;
   if (isRecord(inner) && typeof inner.messageType === "string") return inner;
   const question =
@@ -261,12 +369,8 @@ function envelopeFromLangGraph(value: unknown, eventIndex: number): unknown {
     : isRecord(inner) && typeof inner.message === "string" ? inner.message
     : isRecord(inner) && typeof inner.question === "string" ? inner.question
     : JSON.stringify(inner ?? null).slice(0, 2000);
-  const id = isRecord(value) && typeof value.id === "string" && value.id ? value.id : `on_interrupt-${eventIndex}`;
-  return {
-    messageId: id,
-    messageType: "input_request",
-    payload: { content: question, schema: { type: "object", properties: { answer: { type: "string", title: "Answer" } }, required: ["answer"] } },
-  };
+  const id = isRecord(value) && typeof value.id === "string" && value.id ? value.id : fallbackId;
+  return { messageId: id, messageType: "input_request", payload: oneAnswer(question) };
 }
 
 /** A new run began: interrupts it did not resume are moot (the protocol requires resuming them all). */

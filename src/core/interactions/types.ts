@@ -1,4 +1,5 @@
 import type { Envelope, InteractionType, RecoveryAction } from "../protocol/envelope";
+import type { AnswerShape } from "./answerShape";
 
 /**
  * `streaming`: a Parley tool call whose arguments are still arriving (the card fills in).
@@ -20,13 +21,19 @@ export type InteractionStatus =
 export type InteractionOrigin =
   /** A call of one of Parley's tools: the answer is the tool's result message. */
   | { kind: "tool"; toolCallId: string; toolName: string }
-  /** An AG-UI interrupt (`RUN_FINISHED` outcome): the answer is a `resume` entry of the next run. */
-  | { kind: "interrupt"; interruptId: string; reason: string; toolCallId?: string }
   /**
-   * A `CUSTOM` event (`parley.interaction`, or LangGraph's `on_interrupt`): the answer is a user
-   * message in words plus `forwardedProps.parley.responses` (and `command.resume` for LangGraph).
+   * An AG-UI interrupt (`RUN_FINISHED` outcome): the answer is a `resume` entry of the next run,
+   * shaped as `answer` says (what the agent's framework reads; see `answerShape.ts`).
    */
-  | { kind: "custom"; name: string }
+  | { kind: "interrupt"; interruptId: string; reason: string; toolCallId?: string; answer?: AnswerShape }
+  /**
+   * A `CUSTOM` event: `parley.interaction`, answered by a user message in words plus
+   * `forwardedProps.parley.responses`; or LangGraph's (and Mastra's) `on_interrupt`, answered by
+   * `forwardedProps.command.resume` shaped as `answer` says. `interruptId` / `toolCallId`: what the
+   * event said of the interrupt it stands for, so the same question arriving again as a
+   * `RUN_FINISHED` interrupt is recognised as one.
+   */
+  | { kind: "custom"; name: string; answer?: AnswerShape; interruptId?: string; toolCallId?: string }
   /**
    * A call of one of the app's own tools that its policy wants a person to confirm
    * (`toolPermission.ts`): asked by the app, never by the agent. Approval runs the handler, whose

@@ -182,7 +182,7 @@ describe("RUN_FINISHED interrupts", () => {
     ]);
     const i = interaction(s, "int-1");
     expect(i).toMatchObject({ status: "pending", messageType: "permission_request", runId: "r1", numbers: [] });
-    expect(i.origin).toEqual({ kind: "interrupt", interruptId: "int-1", reason: "tool_call", toolCallId: "tc1" });
+    expect(i.origin).toEqual({ kind: "interrupt", interruptId: "int-1", reason: "tool_call", toolCallId: "tc1", answer: { kind: "approval", key: "approved", edits: "editedArgs" } });
     expect(i.envelope?.payload).toMatchObject({ operation: "send_email", summary: "Send this mail?", args: { to: "ann@example.com", body: "Hi" }, editable: true, categories: [] });
     expect(s.toolCalls.get("tc1")?.interactionId).toBe("int-1");
     expect(s.messageIds.at(-1)).toBe(interactionRowId("int-1"));
