@@ -459,11 +459,29 @@ export const ToolCallWaitingForYou: Story = {
   },
 };
 
+/**
+ * The kit's own question after eight runs in a row that no person started (an agent calling a
+ * front-end tool on every run): numbered like any advice, so "1" in the composer answers it.
+ */
+export const KitAsksToContinue: Story = {
+  ...card(() => {
+    const store = heard([e.runStarted(), e.runFinished()]);
+    store.getState().dispatch({ type: "ask-to-continue", runs: 8, at: AT });
+    return store;
+  }, "parley-continue:1"),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("The agent has run 8 times in a row without you. Let it go on?")).toBeInTheDocument();
+    await expect(canvas.getByRole("radio", { name: /Let it go on/ })).toBeInTheDocument();
+  },
+};
+
 // Dark
 
 const dark = (story: Story): Story => ({ ...story, globals: { theme: "dark" } });
 
 export const NotificationInfoDark = dark(NotificationInfo);
+export const KitAsksToContinueDark = dark(KitAsksToContinue);
 export const NotificationSuccessDark = dark(NotificationSuccess);
 export const NotificationWarningDark = dark(NotificationWarning);
 export const AdviceStreamingDark = dark(AdviceStreaming);

@@ -39,6 +39,10 @@ export interface ParleyProviderProps {
   parleyTools?: boolean;
   /** Start the next run by itself once every open question is answered. Default true. */
   autoContinue?: boolean;
+  /** Runs in a row nobody started before the kit asks the person whether to go on. Default 8; `Infinity` never asks. */
+  maxAutoRuns?: number;
+  /** Also say the answer to a LangGraph `on_interrupt` question in words, as a user message. Default false. */
+  interruptAnswersInWords?: boolean;
   /** Policy, grants and audit (`createPermissions` from `parley-ui/policy`); without it every permission request asks. */
   permissions?: ThreadStoreOptions["permissions"];
   /** Record every raw event for `TracePanel` (`createThreadStore`'s `trace`). */
@@ -73,7 +77,7 @@ export interface ParleyProviderProps {
  *   <Chat />
  * </ParleyProvider>
  */
-export function ParleyProvider({ agent: givenAgent, agentUrl, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, permissions, persistence, keepPermissions, trace, store: given, children }: ParleyProviderProps) {
+export function ParleyProvider({ agent: givenAgent, agentUrl, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, maxAutoRuns, interruptAnswersInWords, permissions, persistence, keepPermissions, trace, store: given, children }: ParleyProviderProps) {
   // One agent per URL: the store keeps it from run to run, as it keeps an `agent` passed in.
   const urlAgent = useMemo(() => (agentUrl ? lazyHttpAgent(agentUrl) : undefined), [agentUrl]);
   const agent = givenAgent ?? urlAgent;
@@ -82,7 +86,7 @@ export function ParleyProvider({ agent: givenAgent, agentUrl, threadId, initialM
     if (urlAgent && !givenAgent) void preloadHttpAgent().catch(() => undefined);
   }, [urlAgent, givenAgent]);
   const [store] = useState<ThreadStore>(
-    () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults, locale, parleyTools, autoContinue, permissions, trace }),
+    () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults, locale, parleyTools, autoContinue, maxAutoRuns, interruptAnswersInWords, permissions, trace }),
   );
   const owned = given === undefined;
 

@@ -64,6 +64,8 @@ export function useAgentState<S = unknown, T = S>(selector?: (state: S) => T): T
 export interface AgentRun {
   status: AgentStatus;
   isRunning: boolean;
+  /** Between runs the store chains by itself (see `ThreadStoreState.continuing`): still busy, and Stop still applies. */
+  continuing: boolean;
   /** How the last run failed, if it did. */
   error: RunFailure | undefined;
   run: ThreadStoreState["run"];
@@ -76,7 +78,7 @@ export interface AgentRun {
  * The run and its controls.
  *
  * @example
- * const { status, isRunning, error, send, stop, retry } = useAgentRun();
+ * const { status, isRunning, continuing, error, send, stop, retry } = useAgentRun();
  */
 export function useAgentRun(): AgentRun {
   const store = useThreadStore("useAgentRun");
@@ -87,9 +89,10 @@ export function useAgentRun(): AgentRun {
     return s.isRunning && s.thread.status === "idle" ? "thinking" : s.thread.status;
   });
   const isRunning = useStore(store, (s) => s.isRunning);
+  const continuing = useStore(store, (s) => s.continuing);
   const error = useStore(store, (s) => s.thread.runs[s.thread.runs.length - 1]?.error);
   return useMemo(() => {
     const { run, sendMessage, stop, retry } = store.getState();
-    return { status, isRunning, error, run, send: sendMessage, stop, retry };
-  }, [store, status, isRunning, error]);
+    return { status, isRunning, continuing, error, run, send: sendMessage, stop, retry };
+  }, [store, status, isRunning, continuing, error]);
 }

@@ -2,7 +2,7 @@ import type { ContentPart, Context, Message } from "@ag-ui/core";
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { createThreadState, foldEvents, toAgUiMessages, type RunFailure, type ThreadState } from "../core/fold";
 import { applyClientAction, refusalOf, type ActionRefusal, type ClientAction } from "../core/actions";
-import { answerInWords, LANGGRAPH_INTERRUPT_EVENT, pauseBlocker, planReply, selectInteractions, selectPendingIds, undeliveredIds, uncoveredInterrupts, type AnswerMethod, type InteractionResponse, type ReplyPlan } from "../core/interactions";
+import { answerInWords, choseToContinue, LANGGRAPH_INTERRUPT_EVENT, pauseBlocker, planReply, selectInteractions, selectPendingIds, undeliveredIds, uncoveredInterrupts, type AnswerMethod, type InteractionResponse, type ReplyPlan } from "../core/interactions";
 import { buildRunInput, type RunOptions } from "../core/run-input";
 import type { AgentLike, EventSubscription } from "../core/transport/types";
 import type { PermissionsEngine } from "../core/policy/engine";
@@ -56,6 +56,12 @@ export interface ThreadStoreOptions {
    * it never asked for.
    */
   interruptAnswersInWords?: boolean;
+  /**
+   * How many runs in a row nobody started (an agent calling a front-end tool on every run, its
+   * handler answering each time) the store starts by itself before it stops and asks the person
+   * whether to go on. Default 8; `Infinity` never asks.
+   */
+  maxAutoRuns?: number;
   /** The clock for deadlines and answer times; `Date.now` by default. */
   now?: () => number;
   /**
@@ -73,6 +79,11 @@ export interface ThreadStoreState {
   agent: AgentLike | undefined;
   /** True from `run()` until the stream ends, fails or is stopped. */
   isRunning: boolean;
+  /**
+   * True between runs the store chains by itself (a front-end tool's handler at work, the next run
+   * about to start): the agent is still busy, and Stop stays where it was. `stop()` ends the chain.
+   */
+  continuing: boolean;
   /** Set while the transport tries to resume a dropped stream ("reconnecting… attempt 2 of 4"). */
   reconnecting: { attempt: number; attempts: number } | undefined;
   /** Start a run with the thread as it is. Returns false (and does nothing) while one is going or with no agent. */
@@ -257,6 +268,23 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   const contextEntries = new Map<object, Context>();
   /** The run the next run branches from (set by an edit or a regeneration). */
   let parentRunId: string | undefined;
+  /** Runs in a row the store started by itself, with no person's action between them. */
+  let autoRuns = 0;
+  /** The person (or the app) acted since the store last continued by itself. */
+  let personActed = false;
+  /** The person said stop (Stop between runs, or "Stop here" on the kit's card): no going on by itself until they act. */
+  let autoHalted = false;
+  const maxAutoRuns = options.maxAutoRuns ?? 8;
+  /** The person's side acted: the next run is theirs, whatever it carries. */
+  const byPerson = () => {
+    personActed = true;
+    autoHalted = false;
+  };
+  /** A run the person starts themselves (a message, Retry, an edit): the count of runs nobody started begins again. */
+  const personStarts = () => {
+    autoHalted = false;
+    autoRuns = 0;
+  };
 
   return createStore<ThreadStoreState>()((set, get) => {
     const tools = createFrontendTools({
@@ -264,7 +292,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       apply: (action) => act(action).ok,
       answered: () => continueIfAnswered(),
       runningChanged: (ids) => set({ runningToolCallIds: ids }),
-      awaitingChanged: (ids) => set({ awaitingToolCallIds: ids }),
+      // A call that waits for the person ends the chain the store was continuing.
+      awaitingChanged: (ids) => set(ids.length ? { awaitingToolCallIds: ids, continuing: false } : { awaitingToolCallIds: ids }),
       now,
       permissions,
     });
@@ -328,14 +357,29 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       }, Math.min(Math.max(earliest - now(), 0), 2 ** 31 - 1));
     };
 
-    /** Once nothing is open and something is owed, the agent hears the answers in one run. */
+    /**
+     * Once nothing is open and something is owed, the agent hears the answers in one run. A run
+     * no person's action led to counts toward `maxAutoRuns`; past it the kit asks the person.
+     */
     const continueIfAnswered = (afterRun = false) => {
-      if (options.autoContinue === false || !sends) return;
+      const rest = () => {
+        if (get().continuing) set({ continuing: false });
+      };
+      if (options.autoContinue === false || !sends || autoHalted) return rest();
       const { agent, isRunning, thread } = get();
-      if (!agent || isRunning || selectPendingIds(thread).length || tools.hasPending(thread)) return;
+      if (!agent || isRunning) return;
+      if (selectPendingIds(thread).length || get().awaitingToolCallIds.length) return rest();
+      // A handler still at work: the chain goes on when it answers.
+      if (tools.hasPending(thread)) return;
       // After a run that failed, the person decides (Retry): going on by itself could loop.
-      if (afterRun && thread.runs[thread.runs.length - 1]?.status === "error") return;
-      if (!owesRun && undeliveredIds(thread).length === 0) return;
+      if (afterRun && thread.runs[thread.runs.length - 1]?.status === "error") return rest();
+      if (!owesRun && undeliveredIds(thread).length === 0) return rest();
+      autoRuns = personActed ? 0 : autoRuns + 1;
+      if (autoRuns > maxAutoRuns) {
+        autoRuns = 0;
+        act({ type: "ask-to-continue", runs: maxAutoRuns, at: now(), locale });
+        return rest();
+      }
       run();
     };
 
@@ -382,16 +426,21 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         if (revoked.acted) owesRun = true;
         thread = revoked.thread;
       }
-      set({ thread, isRunning: false, reconnecting: undefined });
+      // The store will go on by itself (its handlers answer calls, or answers are owed): until it
+      // knows, the agent is still busy and Stop stays.
+      const goesOn =
+        !ending && options.autoContinue !== false && sends && !autoHalted && selectPendingIds(thread).length === 0 && (owesRun || tools.hasPending(thread) || undeliveredIds(thread).length > 0);
+      set({ thread, isRunning: false, reconnecting: undefined, continuing: goesOn });
       tellAgent(agent, thread);
       scheduleDeadlines();
       // A run that ended with every question it asked already answered (or a notification shown)
       // goes on; calls it left for the app's own tools are answered first.
-      if (!ending)
+      if (!ending) {
         queueMicrotask(() => {
           tools.start();
           continueIfAnswered(true);
         });
+      }
     };
 
     const run = (runOptions: RunOptions = {}): boolean => {
@@ -427,7 +476,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       lastRun = { options: runOptions, messageIdsBefore: new Set(thread.messageIds) };
       const current: NonNullable<typeof active> = { runId, runsBefore: thread.runs.length, agent, stopped: false };
       active = current;
-      set({ thread, isRunning: true });
+      personActed = false;
+      set({ thread, isRunning: true, continuing: false });
       // The agent hears of the run at both ends: now with what it is sent (the person's message
       // among it), and at the end with what it answered.
       tellAgent(agent, thread);
@@ -486,6 +536,12 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     const settleAndContinue = (action: ClientAction): ActionResult => {
       const result = act(action);
       if (result.ok) {
+        const settled = "interactionId" in action ? get().thread.interactions.get(action.interactionId) : undefined;
+        // "Stop here" on the kit's own card (or declining it): the chain ends until the person acts again.
+        if (settled?.origin.kind === "kit" && !choseToContinue(settled)) {
+          autoHalted = true;
+          owesRun = false;
+        } else byPerson();
         // An approval on a front-end tool's permission card lets its handler run.
         tools.start();
         continueIfAnswered();
@@ -508,6 +564,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     const sendMessage: ThreadStoreState["sendMessage"] = (content, runOptions = {}) => {
       const { agent, isRunning } = get();
       if (!agent || isRunning) return false;
+      personStarts();
       if (typeof content === "string" ? !content.trim() : content.length === 0 || !isUserContent(content)) return false;
       const { declineOpen: declineFirst, ...rest } = runOptions;
       if (selectPendingIds(get().thread).length) {
@@ -529,6 +586,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     const forkAndRun = (action: ClientAction): ActionResult => {
       const { agent, isRunning, thread } = get();
       if (!agent || isRunning) return { ok: false, refusal: { code: "busy", message: "The agent is answering; wait for it to finish (or stop it) first." } };
+      personStarts();
       const parent = thread.runs.findLast((r) => r.runId !== "")?.runId;
       const result = act(action);
       if (!result.ok) return result;
@@ -546,11 +604,20 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       keptPermissions: undefined,
       declaredTools: declaredToolNames(),
       isRunning: false,
+      continuing: false,
       reconnecting: undefined,
-      run,
+      run(runOptions) {
+        personStarts();
+        return run(runOptions);
+      },
       sendMessage,
       stop() {
         tools.abort("Stopped by the person.");
+        // Between runs the store chains by itself, Stop ends the chain too.
+        if (get().continuing || !active) {
+          autoHalted = true;
+          set({ continuing: false });
+        }
         halt("cancelled");
       },
       pause() {
@@ -562,6 +629,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         const { thread, isRunning } = get();
         const last = thread.runs[thread.runs.length - 1];
         if (isRunning || (last && last.status !== "error" && last.status !== "cancelled")) return false;
+        personStarts();
         // A thread restored after a reload has no run of this page's to repeat: it runs as it is.
         if (!lastRun) return last ? run() : false;
         const partial = thread.messageIds.filter((id) => !lastRun!.messageIdsBefore.has(id) && thread.messages.get(id)?.role !== "user");
@@ -586,6 +654,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       },
       withdraw: (interactionId, reason) => settleAndContinue({ type: "withdraw", interactionId, at: now(), ...(reason ? { reason } : {}) }),
       declineOpen(how = "click") {
+        byPerson();
         // Everything waiting for the person: the questions, and the app's tools waiting on `respond`.
         const count = declineOpen(how) + tools.declineAwaiting("The person declined to answer.");
         if (count) continueIfAnswered();
@@ -634,6 +703,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         return true;
       },
       mirror(actions) {
+        // The person, in another tab.
+        byPerson();
         const before = get().thread;
         // An answer on its way to the agent from here is not changed by another tab's correction.
         const thread = actions.filter((a) => a.type !== "correct" || !inFlight?.ids.includes(a.interactionId)).reduce(applyClientAction, before);
@@ -671,7 +742,10 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         if (deadlineTimer !== undefined) clearTimeout(deadlineTimer);
         deadlineTimer = undefined;
         trace?.clear();
-        set({ thread: initialThread() });
+        autoRuns = 0;
+        personActed = false;
+        autoHalted = false;
+        set({ thread: initialThread(), continuing: false });
       },
       setAgent(agent) {
         // A run in progress keeps going on the agent it started with; the next run uses this one.

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { act, fireEvent, screen } from "@testing-library/react";
 import type { BaseEvent } from "@ag-ui/core";
 import { ScriptedAgent } from "../../src/testing";
+import { createThreadStore } from "../../src/store/createThreadStore";
 import { AgentStatusIndicator, Composer, RunError, ToolCallCard, formatToolResult } from "../../src/components";
 import { ev } from "../support/events";
 import { expectNoAxeViolations, renderKit, storeWith } from "./support";
@@ -148,6 +149,35 @@ describe("Composer", () => {
     expect(store.getState().isRunning).toBe(true);
     expect(store.getState().thread.runs.map((r) => r.status)).toEqual([]);
     store.getState().stop();
+  });
+});
+
+describe("Composer between runs the store chains by itself (issue 22)", () => {
+  it("keeps the one Stop button while a front-end handler works between runs; pressing it ends the chain", async () => {
+    let release!: () => void;
+    let runs = 0;
+    const agent = new ScriptedAgent({
+      script: () => {
+        runs++;
+        return [ev.runStarted(`r${runs}`), ev.toolStart(`c${runs}`, "ping", `m${runs}`), ev.toolArgs(`c${runs}`, "{}"), ev.toolEnd(`c${runs}`), ev.runFinished(`r${runs}`)];
+      },
+    });
+    const store = createThreadStore({ agent, batch: "sync" });
+    store.getState().registerTool({ name: "ping", handler: () => new Promise((resolve) => (release = () => resolve("pong"))) });
+    renderKit(<Composer />, store);
+    act(() => void store.getState().sendMessage("go"));
+    await act(async () => {
+      for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(store.getState().isRunning).toBe(false);
+    const stop = screen.getByRole("button", { name: "Stop" });
+    fireEvent.click(stop);
+    await act(async () => {
+      release();
+      for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(runs).toBe(1);
+    expect(screen.queryByRole("button", { name: "Stop" })).toBeNull();
   });
 });
 

@@ -69,7 +69,7 @@ export function Composer({ className, placeholder, startActions, endActions, att
   const t = useLabels();
   const store = useThreadStore("Composer");
   const hasAgent = useStore(store, (s) => s.agent !== undefined);
-  const { isRunning, stop } = useAgentRun();
+  const { isRunning, continuing, stop } = useAgentRun();
   const { reply } = useInteractionActions();
   const { canPause, blockedBy, pause } = usePause();
   const paused = useThread((thread) => thread.runs[thread.runs.length - 1]?.status === "paused");
@@ -85,7 +85,8 @@ export function Composer({ className, placeholder, startActions, endActions, att
   const reasonId = useId();
   const previewId = useId();
   const pauseReasonId = useId();
-  const state = !hasAgent ? "no-agent" : isRunning ? "running" : "idle";
+  // Between the runs the store chains by itself the agent is still at work: Stop stays the same button.
+  const state = !hasAgent ? "no-agent" : isRunning || continuing ? "running" : "idle";
 
   const input = useRef<HTMLTextAreaElement>(null);
   // Parts beside the composer (Retry) hand focus back to the text box through the provider.

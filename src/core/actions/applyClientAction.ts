@@ -7,6 +7,8 @@ import type { RunFailure, RunRecord, ThreadState } from "../fold/types";
 import { toolResultContent } from "../interactions/delivery";
 import type { AnswerMethod, Interaction, InteractionResponse, InteractionRow } from "../interactions/types";
 import { toolPermissionId, toolPermissionInteraction } from "../interactions/toolPermission";
+import { continueCard } from "../interactions/continueCard";
+import { selectInteractions } from "../interactions/select";
 import type { PermissionRequestPayload } from "../protocol/envelope";
 import type { AuditRecord, Grant } from "../policy/types";
 import { grantStatus, mergeGrant } from "../policy/grants";
@@ -44,6 +46,11 @@ export type ClientAction =
    * (origin `frontend-tool`) waits for them; the handler runs only on approval.
    */
   | { type: "ask-for-tool"; toolCallId: string; request: PermissionRequestPayload; at: number; timeoutMs?: number }
+  /**
+   * The store stopped continuing by itself after `runs` runs in a row that no person started: the
+   * kit asks the person whether to go on (`continueCard.ts`), numbered like any advice.
+   */
+  | { type: "ask-to-continue"; runs: number; at: number; locale?: string }
   /** A permission request the app's policy forbids: declined without asking. */
   | { type: "deny-by-policy"; interactionId: string; reason: string; at: number; who?: string }
   /** A front-end tool call the app's policy forbids: answered with a refusal, without running. */
@@ -113,6 +120,8 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
     case "ask-for-tool":
       if (thread.interactions.get(toolPermissionId(action.toolCallId))) return { code: "not-open", message: "This tool call was already asked about." };
       return toolCallRefusal(thread, action.toolCallId);
+    case "ask-to-continue":
+      return selectInteractions(thread).some((i) => i.origin.kind === "kit" && i.status === "pending") ? { code: "busy", message: "The person is already asked whether to go on." } : undefined;
     case "answer":
     case "decline":
     case "timeout":
@@ -249,6 +258,15 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       addMessage(d, d.adopt({ id: interaction.rowId, role: "interaction", interactionId: interaction.id, messageType: "permission_request" } satisfies InteractionRow));
       d.edit("interactions").set(d.adopt(interaction));
       (d.edit("interactionIds") as string[]).push(interaction.id);
+      break;
+    }
+    case "ask-to-continue": {
+      const n = selectInteractions(thread).filter((i) => i.origin.kind === "kit").length + 1;
+      const card = continueCard(n, action.runs, d.s.nextNumber, { at: action.at, ...(action.locale ? { locale: action.locale } : {}) });
+      d.s.nextNumber += card.numbers.length;
+      addMessage(d, d.adopt({ id: card.rowId, role: "interaction", interactionId: card.id, messageType: card.messageType } satisfies InteractionRow));
+      d.edit("interactions").set(d.adopt(card));
+      (d.edit("interactionIds") as string[]).push(card.id);
       break;
     }
     case "approve-by-grant":

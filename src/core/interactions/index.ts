@@ -6,3 +6,4 @@ export { answerInWords, forwardedResponseFor, langGraphResume, resumeEntryFor, t
 export { envelopeFromInterrupt, interactionRowId, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT } from "./derive";
 export { toolPermissionInteraction } from "./toolPermission";
 export { continueCardId, isKitInteractionId, toolPermissionId } from "./kitIds";
+export { choseToContinue, continueCard, CONTINUE_OPTION, STOP_OPTION } from "./continueCard";

@@ -47,8 +47,9 @@ export function selectPendingIds(thread: ThreadState): readonly string[] {
  */
 export function undeliveredIds(thread: ThreadState): string[] {
   return selectInteractions(thread)
-    // RTUI answers go back over their own connection (`rtuiOutbox`), never in a run.
-    .filter((i) => !i.deliveredInRunId && i.origin.kind !== "rtui" && (i.status === "answered" || i.status === "declined" || i.status === "timed_out"))
+    // RTUI answers go back over their own connection (`rtuiOutbox`), never in a run; the kit's own
+    // questions go to no one.
+    .filter((i) => !i.deliveredInRunId && i.origin.kind !== "rtui" && i.origin.kind !== "kit" && (i.status === "answered" || i.status === "declined" || i.status === "timed_out"))
     .map((i) => i.id);
 }
 

@@ -44,7 +44,12 @@ export type InteractionOrigin =
    * An `rtui/action` frame of an RTUI WebSocket connection (seed 001): the answer goes back over
    * that connection as `rtui/action_result`, never in a run.
    */
-  | { kind: "rtui"; actionId: string };
+  | { kind: "rtui"; actionId: string }
+  /**
+   * A question the kit itself asks the person (`continueCard.ts`): made through the person's door
+   * only, answered there, and never sent to the agent.
+   */
+  | { kind: "kit"; purpose: "continue" };
 
 /**
  * How the answer was given — kept for the audit and shown on the settled card: a gesture of the
