@@ -92,9 +92,20 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/**/*.test.{ts,tsx}"],
-          exclude: ["test/browser/**"],
+          exclude: ["test/browser/**", "test/frameworks/live/**"],
           environment: "jsdom",
           setupFiles: ["test/setup.ts"],
+        },
+      },
+      {
+        // Real agent frameworks (LangGraph JS, Mastra) as child processes on 127.0.0.1, driven
+        // through the store (test/frameworks/live; scripts/frameworks.ts installs their servers).
+        test: {
+          name: "frameworks",
+          include: ["test/frameworks/live/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 120_000,
+          hookTimeout: 90_000,
         },
       },
       {

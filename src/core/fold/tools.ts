@@ -14,6 +14,7 @@ import {
   AN_ID,
 } from "./shared";
 import { answersOpenInteraction } from "../interactions/derive";
+import { parseArgs } from "./parseArgs";
 import type { ThreadAssistantMessage, ThreadMessage, ToolCallState } from "./types";
 
 interface ToolCallStartFields {
@@ -50,7 +51,12 @@ export function startToolCall(d: Draft, event: ToolCallStartFields): void {
       return d.error("already-open", `TOOL_CALL_START: tool call "${id}" is already streaming`, event);
     }
     // A finished call is not reopened: the SDK appends the new arguments to the old ones (invalid
-    // JSON), and a call that asked the person must keep the arguments the person saw.
+    // JSON), and a call that asked the person must keep the arguments the person saw. The same call
+    // re-sent whole (LangGraph's integration does after a resume) is a restatement, checked at its END.
+    if (existing.name === event.toolCallName && existing.restated === undefined) {
+      editToolCall(d, existing).restated = "";
+      return;
+    }
     return d.error("duplicate-id", `TOOL_CALL_START: tool call "${id}" already exists and has finished; ignored`, event);
   }
 
@@ -107,6 +113,10 @@ export function appendToolCallArgs(
   if (!existing) {
     return d.error("unknown-tool-call", `TOOL_CALL_ARGS: no tool call "${event.toolCallId}"`, event);
   }
+  if (existing.restated !== undefined) {
+    editToolCall(d, existing).restated += event.delta;
+    return;
+  }
   if (existing.status !== "streaming-args") {
     return d.error("not-open", `TOOL_CALL_ARGS: tool call "${event.toolCallId}" is not streaming; ignored`, event);
   }
@@ -123,12 +133,26 @@ export function endToolCall(d: Draft, event: { type?: unknown; toolCallId?: unkn
   if (!existing) {
     return d.error("unknown-tool-call", `TOOL_CALL_END: no tool call "${event.toolCallId}"`, event);
   }
+  if (existing.restated !== undefined) return endRestatement(d, existing);
   if (existing.status !== "streaming-args") {
     return d.error("not-open", `TOOL_CALL_END: tool call "${event.toolCallId}" is not streaming`, event);
   }
   editToolCall(d, existing).status = existing.resultMessageId ? "complete" : "waiting";
   d.touchedToolCalls.add(existing.id);
   d.toolCallsToDerive.add(existing.id);
+}
+
+/**
+ * The end of a re-sent call. The call keeps the arguments the person saw; arguments re-sent
+ * different (the person's edits applied, a form's values filled in) are kept beside them as what
+ * the agent says it runs — no protocol error, since frameworks restate a call that way.
+ */
+function endRestatement(d: Draft, call: ToolCallState): void {
+  const edited = editToolCall(d, call);
+  const restated = edited.restated ?? "";
+  delete edited.restated;
+  if (JSON.stringify(parseArgs(restated)) === JSON.stringify(parseArgs(call.argsText))) delete edited.restatedArgsText;
+  else edited.restatedArgsText = restated;
 }
 
 /**

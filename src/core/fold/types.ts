@@ -72,6 +72,13 @@ export interface ToolCallState {
   encryptedValue?: string;
   /** The interaction this call asks with (a Parley tool) or waits on (an interrupt about it). */
   interactionId?: string;
+  /**
+   * While the agent re-sends a finished call (`TOOL_CALL_START` … `END` again — LangGraph's AG-UI
+   * integration does after a resume), the arguments it re-sends; the call keeps its first ones.
+   */
+  restated?: string;
+  /** The arguments a re-sent call last carried, when they differ from `argsText` (what the agent says it runs). */
+  restatedArgsText?: string;
 }
 
 /** `paused`: the person said "wait"; the next message resumes the conversation. */
