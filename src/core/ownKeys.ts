@@ -1,0 +1,14 @@
+/**
+ * Writes `record[key]` as an own data member, whatever the key: a wire string such as
+ * `"__proto__"` assigned with `=` swaps the record's prototype instead (`state.isAdmin` then read
+ * true while the JSON showed nothing).
+ */
+export function setOwn(record: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === "__proto__") Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  else record[key] = value;
+}
+
+/** `record[key]` if it is the record's own member: an inherited `constructor` is no argument. */
+export function ownValue(record: Record<string, unknown>, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
