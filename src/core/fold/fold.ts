@@ -142,7 +142,9 @@ function applyEvent(d: Draft, raw: unknown): void {
   let weight = 0;
   if (!DELTAS.has(type) || raw.metadata !== undefined) {
     const measured = measureValue(raw, type === EventType.TOOL_CALL_RESULT ? RESULT_LIMITS : WIRE_LIMITS);
-    if (typeof measured === "string") return d.error("too-large", `${type} is ${measured}; refused (docs/security.md lists the limits)`, raw);
+    // The refused event is kept as its type and why: walking it again for a summary cost as much
+    // as measuring it (a 1,000,000-key object is listed in full just to count its keys).
+    if (typeof measured === "string") return d.error("too-large", `${type} is ${measured}; refused (docs/security.md lists the limits)`, { type, cut: measured });
     weight = measured;
   }
 
