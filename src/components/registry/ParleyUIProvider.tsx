@@ -68,10 +68,11 @@ export function ParleyUIProvider({ components, toolRenderers, registry: given, l
   const stableComponents = useShallowStable(components);
   const stableTools = useShallowStable(toolRenderers);
   const stableLabels = useShallowStable(labels);
-  const origins = urlPolicy?.imageOrigins?.join("\n");
+  // The origins compared item by item: an inline `{ imageOrigins: [...] }` must not re-render every image.
+  const imageOrigins = useShallowStable(urlPolicy?.imageOrigins);
   const ui = useMemo(
-    () => ({ components: stableComponents ?? {}, toolRenderers: stableTools ?? {}, registry, ...(origins !== undefined ? { urlPolicy: { imageOrigins: origins ? origins.split("\n") : [] } } : {}) }),
-    [stableComponents, stableTools, registry, origins],
+    () => ({ components: stableComponents ?? {}, toolRenderers: stableTools ?? {}, registry, ...(imageOrigins ? { urlPolicy: { imageOrigins } } : {}) }),
+    [stableComponents, stableTools, registry, imageOrigins],
   );
   const labelsValue = useMemo(() => ({ labels: resolveLabels(locale, stableLabels), locale }), [locale, stableLabels]);
   // The Markdown renderer loads on first use; starting when idle, it is there before the first reply.

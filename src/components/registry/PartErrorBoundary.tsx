@@ -7,6 +7,8 @@ export interface PartErrorBoundaryProps {
   name: string;
   /** A new value gives the part a fresh try (say, the thread it shows). */
   resetKey?: unknown;
+  /** What shows instead of a part that failed; a short sentence in the person's language by default. */
+  fallback?: ReactNode;
   children?: ReactNode;
 }
 
@@ -39,7 +41,8 @@ export class PartErrorBoundary extends Component<PartErrorBoundaryProps, State> 
   }
 
   override render() {
-    return this.state.error !== undefined ? <PartCrashed name={this.props.name} /> : this.props.children;
+    if (this.state.error === undefined) return this.props.children;
+    return this.props.fallback ?? <PartCrashed name={this.props.name} />;
   }
 }
 
