@@ -147,8 +147,8 @@ export type ProtocolErrorCode =
 
 /**
  * A malformed or out-of-order event, kept with the event that caused it (a summary of it, when
- * the event is large: `{ summary, type, cut }`). The fold never throws: it records one of these
- * and goes on.
+ * the event is large: `{ summary, type, cut }`, or `{ type, cut }` for one refused at the door as
+ * too large). The fold never throws: it records one of these and goes on.
  */
 export interface ProtocolError {
   code: ProtocolErrorCode;
