@@ -8,6 +8,7 @@ import {
   ParleyProvider,
   useForgetThread,
   ParleyUIProvider,
+  PartErrorBoundary,
   RunError,
   Thread,
   useAgentRun,
@@ -233,7 +234,9 @@ export function App() {
           </>
         ) : null}
         <SpeakPending locale={LOCALE} />
-        <StatePanel />
+        <PartErrorBoundary name="StatePanel">
+          <StatePanel />
+        </PartErrorBoundary>
         <ProtocolErrors />
       </Panels>
     </>

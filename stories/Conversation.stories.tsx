@@ -139,6 +139,38 @@ export const Chinese: Story = {
 
 const DOT = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
+/**
+ * An image the agent links from another site (`//images.example/…`): it would load with no click,
+ * telling that site the page was read, so it waits for the person. The button names the host.
+ */
+export const WithAnImageFromAnotherSite: Story = {
+  render: () => (
+    <Kit
+      make={() =>
+        storeFrom([], {
+          initialMessages: [
+            {
+              id: "a1",
+              role: "user",
+              content: [
+                { type: "text", text: "The chart from the report:" },
+                { type: "image", source: { type: "url", value: "//images.example/chart.png?for=you", mimeType: "image/png" }, metadata: { filename: "chart.png" } },
+              ],
+            },
+          ],
+        })
+      }
+    >
+      <Chat />
+    </Kit>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("button", { name: /^Load image from images\.example/ })).toBeVisible();
+    await expect(canvas.queryByRole("img", { name: "chart.png" })).toBeNull();
+  },
+};
+
 /** A message with an image (inline) and documents (chips; a link only for a safe URL). */
 export const WithAttachments: Story = {
   render: () => (

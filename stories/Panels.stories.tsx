@@ -218,6 +218,31 @@ export const ArtifactsEveryKind = artifacts(() =>
   ]),
 );
 
+/** A chart on another site: it waits for the person's click, which names the host. */
+export const ArtifactsImageFromAnotherSite: Story = {
+  ...artifacts(() => storeFrom([artifactEvent({ id: "chart", title: "Sales by region", kind: "image", url: "https://images.example/chart.png" })])),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("button", { name: /^Load image from images\.example/ })).toBeVisible();
+  },
+};
+
+/**
+ * A restored thread whose artifact cannot be shown (JSON nested 20,000 levels; the agent's door
+ * refuses such a value, storage did not): the panel says so, and nothing around it unmounts.
+ */
+export const ArtifactsPanelThatFailed: Story = {
+  ...artifacts(() => {
+    let content: unknown = "leaf";
+    for (let i = 0; i < 20_000; i++) content = { n: content };
+    const store = storeFrom([]);
+    store.setState((s) => ({ thread: { ...s.thread, customEvents: [{ name: "parley.artifact", value: { id: "a", kind: "json", content }, eventIndex: 0 }] } }));
+    return store;
+  }),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByText("This part could not be shown. The rest of the page still works.")).toBeVisible();
+  },
+};
+
 export const ArtifactsWithAMalformedAnnouncement = artifacts(() => storeFrom([reportV1, artifactEvent({ title: "no id, no content" })]));
 
 export const ArtifactsChinese = artifacts(() => storeFrom([reportV1, reportV2]), "zh-CN");

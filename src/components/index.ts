@@ -19,6 +19,8 @@ export { useFrontendTool, useStateRenderer, useToolRenderer, useToolRendererFor,
 export { useMessageRegistry } from "./registry/UIContext";
 export { MessageRenderer, useMessageComponent, type MessageRendererProps } from "./registry/MessageRenderer";
 export { Fallback } from "./registry/Fallback";
+export { PartErrorBoundary, type PartErrorBoundaryProps } from "./registry/PartErrorBoundary";
+export type { UrlPolicy } from "./lib/urlPolicy";
 export { Message, type MessagePartProps, type MessageRootProps, type MessageVariant } from "./message/MessageParts";
 export { AssistantMessage, PlanActivity, ReasoningMessage, SystemMessage, ToolMessage, UserMessage } from "./message/messages";
 export { defaultMessageComponents } from "./message/defaults";

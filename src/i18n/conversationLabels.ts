@@ -18,6 +18,8 @@ export interface ConversationLabels {
   /** "2 / 3" read aloud. */
   branchPosition: (index: number, count: number) => string;
   suggestions: string;
+  /** An image from another site, shown only when the person asks (docs/security.md, URL policy). */
+  loadImage: (host: string) => string;
   /** An attachment chip read aloud ("Attachment: report.pdf"). */
   attachment: (name: string) => string;
 }
@@ -36,6 +38,7 @@ export const conversationEn: ConversationLabels = {
   nextBranch: "Next version",
   branchPosition: (index, count) => `Version ${index} of ${count}`,
   suggestions: "Suggested replies",
+  loadImage: (host) => `Load image from ${host}`,
   attachment: (name) => (name ? `Attachment: ${name}` : "Attachment:"),
 };
 
@@ -53,5 +56,6 @@ export const conversationZhCN: ConversationLabels = {
   nextBranch: "下一个版本",
   branchPosition: (index, count) => `第 ${index} 个版本，共 ${count} 个`,
   suggestions: "建议回复",
+  loadImage: (host) => `从 ${host} 加载图片`,
   attachment: (name) => (name ? `附件：${name}` : "附件："),
 };

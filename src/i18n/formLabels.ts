@@ -45,6 +45,8 @@ export interface FormLabels {
   invalidDateTime: string;
   invalidTime: string;
   patternMismatch: string;
+  /** The agent's pattern for this field cannot be checked without risking the page (docs/security.md). */
+  patternRefused: string;
   invalidChoice: string;
   /** A box that must be ticked (`const: true`), such as accepting terms. */
   mustAccept: string;
@@ -87,6 +89,7 @@ export const formEn: FormLabels = {
   invalidDateTime: "Enter a valid date and time.",
   invalidTime: "Enter a valid time.",
   patternMismatch: "This does not match the expected format.",
+  patternRefused: "The agent's format rule for this can't be checked safely, so it can't be sent. Decline, or ask the agent to change the form.",
   invalidChoice: "Choose one of the options.",
   mustAccept: "Tick this box to continue.",
   chooseAtLeast: (min) => `Choose at least ${min}.`,
@@ -124,6 +127,7 @@ export const formZhCN: FormLabels = {
   invalidDateTime: "请输入有效的日期和时间。",
   invalidTime: "请输入有效的时间。",
   patternMismatch: "格式不符合要求。",
+  patternRefused: "智能体为此设定的格式规则无法被安全地检查，因此无法提交。请拒绝，或请智能体修改表单。",
   invalidChoice: "请从选项中选择。",
   mustAccept: "请勾选此项以继续。",
   chooseAtLeast: (min) => `请至少选择 ${min} 项。`,

@@ -56,6 +56,8 @@ export interface ParleyLabels {
   retry: string;
   unknownMessage: (kind: string) => string;
   messageCrashed: string;
+  /** A panel or card that failed to render (`PartErrorBoundary`). */
+  partCrashed: string;
   rawPayload: string;
   /** The JSON Schema form of input requests. */
   form: FormLabels;
@@ -108,6 +110,7 @@ export const en: ParleyLabels = {
   retry: "Retry",
   unknownMessage: (kind) => `This message has a type the app does not know (${kind}).`,
   messageCrashed: "This message could not be shown.",
+  partCrashed: "This part could not be shown. The rest of the page still works.",
   rawPayload: "Raw content",
   form: formEn,
   interaction: interactionEn,
@@ -155,6 +158,7 @@ export const zhCN: ParleyLabels = {
   retry: "重试",
   unknownMessage: (kind) => `此消息的类型无法识别（${kind}）。`,
   messageCrashed: "此消息无法显示。",
+  partCrashed: "这一部分无法显示，页面的其余部分仍可正常使用。",
   rawPayload: "原始内容",
   form: formZhCN,
   interaction: interactionZhCN,

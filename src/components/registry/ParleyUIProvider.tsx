@@ -4,6 +4,7 @@ import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
 import { createMessageRegistry, type MessageComponents, type MessageRegistry, type ToolRenderers } from "./registry";
 import { UIContext } from "./UIContext";
+import type { UrlPolicy } from "../lib/urlPolicy";
 import { ThreadNavigationContext, type ThreadNavigation } from "../thread/ThreadNavigation";
 import { ComposerFocusContext, createComposerFocus } from "../composer/ComposerFocus";
 import { preloadMarkdownWhenIdle } from "../markdown/markdownChunk";
@@ -31,6 +32,11 @@ export interface ParleyUIProviderProps {
    * `data-role-labels="shown"` on any ancestor.
    */
   showRoleLabels?: boolean;
+  /**
+   * Which of the agent's images load without a click (`{ imageOrigins: ["https://cdn.example.com"] }`);
+   * others show "Load image from …". See docs/security.md.
+   */
+  urlPolicy?: UrlPolicy;
   className?: string;
   /**
    * Inline styles of the root, e.g. its size: `style={{ height: 600 }}`. The thread fills the
@@ -53,7 +59,7 @@ export interface ParleyUIProviderProps {
  *   </ParleyUIProvider>
  * </ParleyProvider>
  */
-export function ParleyUIProvider({ components, toolRenderers, registry: given, locale = "en", labels, colorScheme = "light", showRoleLabels = false, className, style, children }: ParleyUIProviderProps) {
+export function ParleyUIProvider({ components, toolRenderers, registry: given, locale = "en", labels, colorScheme = "light", showRoleLabels = false, urlPolicy, className, style, children }: ParleyUIProviderProps) {
   const [registry] = useState(() => given ?? createMessageRegistry());
   const [navigation] = useState<ThreadNavigation>(() => ({}));
   const [composerFocus] = useState(createComposerFocus);
@@ -62,7 +68,12 @@ export function ParleyUIProvider({ components, toolRenderers, registry: given, l
   const stableComponents = useShallowStable(components);
   const stableTools = useShallowStable(toolRenderers);
   const stableLabels = useShallowStable(labels);
-  const ui = useMemo(() => ({ components: stableComponents ?? {}, toolRenderers: stableTools ?? {}, registry }), [stableComponents, stableTools, registry]);
+  // The origins compared item by item: an inline `{ imageOrigins: [...] }` must not re-render every image.
+  const imageOrigins = useShallowStable(urlPolicy?.imageOrigins);
+  const ui = useMemo(
+    () => ({ components: stableComponents ?? {}, toolRenderers: stableTools ?? {}, registry, ...(imageOrigins ? { urlPolicy: { imageOrigins } } : {}) }),
+    [stableComponents, stableTools, registry, imageOrigins],
+  );
   const labelsValue = useMemo(() => ({ labels: resolveLabels(locale, stableLabels), locale }), [locale, stableLabels]);
   // The Markdown renderer loads on first use; starting when idle, it is there before the first reply.
   useEffect(preloadMarkdownWhenIdle, []);

@@ -1,10 +1,12 @@
 import { createContext, useContext } from "react";
 import { createMessageRegistry, type MessageComponents, type MessageRegistry, type ToolRenderers } from "./registry";
+import type { UrlPolicy } from "../lib/urlPolicy";
 
 export interface UIContextValue {
   components: MessageComponents;
   toolRenderers: ToolRenderers;
   registry: MessageRegistry;
+  urlPolicy?: UrlPolicy;
 }
 
 /**
@@ -22,6 +24,20 @@ const fallbackValue: UIContextValue = { components: {}, toolRenderers: {}, regis
 
 export const UIContext = createContext<UIContextValue>(fallbackValue);
 UIContext.displayName = "ParleyUI";
+
+/**
+ * The app's policy for the agent's URLs (`<ParleyUIProvider urlPolicy>`), and the base they are
+ * read against.
+ *
+ * @example
+ * const { policy, base } = useUrlPolicy();
+ * imageDecision(url, policy, base);
+ */
+export function useUrlPolicy(): { policy: UrlPolicy | undefined; base: string } {
+  const policy = useContext(UIContext).urlPolicy;
+  // Without a document (server rendering) relative URLs resolve to nothing, and images ask.
+  return { policy, base: typeof document === "undefined" ? "about:blank" : document.baseURI };
+}
 
 /**
  * The runtime message registry of the nearest `<ParleyUIProvider>`.

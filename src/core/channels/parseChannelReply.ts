@@ -3,6 +3,7 @@ import type { InteractionResponse } from "../interactions/types";
 import { parseNumeral, resolveReply } from "../enumeration/resolveReply";
 import { formatRange } from "../enumeration/range";
 import { formSteps, wordsFor, type ChannelStep } from "./renderForChannel";
+import { setOwn } from "../ownKeys";
 
 export interface ChannelReplyOptions {
   /** The numbers the thread gave the envelope's items (`interaction.numbers`); default from 1. */
@@ -120,19 +121,20 @@ export function parseChannelReply(text: string, envelope: Envelope, options: Cha
 
 /** One answer to the form's next unanswered question; the whole form once the last is taken. */
 function formReply(text: string, words: string, steps: readonly ChannelStep[], values: Record<string, unknown>, zh: boolean): ChannelReply {
-  const index = steps.findIndex((step) => !(step.name in values));
+  // Own members: a field the agent named "constructor" is never answered already.
+  const index = steps.findIndex((step) => !Object.hasOwn(values, step.name));
   const step = steps[index];
   if (!step) return { kind: "answer", response: { values: { ...values } } };
   const next = { ...values };
   if (SKIP.includes(words)) {
     if (step.required) return { kind: "refused", reason: zh ? "这一项是必填的。" : "This one is required." };
-    next[step.name] = undefined;
+    setOwn(next, step.name, undefined);
   } else {
     const value = readValue(text.trim(), words, step);
     if (value === undefined) return { kind: "refused", reason: zh ? `没能读懂这个回答：${step.question}` : `That does not answer it: ${step.question}` };
-    next[step.name] = value;
+    setOwn(next, step.name, value);
   }
-  const following = steps.slice(index + 1).find((s) => !(s.name in next));
+  const following = steps.slice(index + 1).find((s) => !Object.hasOwn(next, s.name));
   if (following) return { kind: "next", values: next, step: following };
   // Skipped questions are left out of the answer, as an empty field of the web form is.
   return { kind: "answer", response: { values: Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)) } };

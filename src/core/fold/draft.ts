@@ -1,5 +1,19 @@
 import { IdTable } from "./idTable";
 import { EVENT_LOG_LIMIT, type ProtocolErrorCode, type ReadonlyTable, type ThreadState } from "./types";
+import { boundedForLog, LOG_TOTAL_WEIGHT, measureValue } from "./limits";
+
+/** What each kept custom or raw event weighs (see `measureValue`), and each log in all. */
+const weights = new WeakMap<object, number>();
+const totals = new WeakMap<object, number>();
+/** An entry restored from a snapshot was never weighed here: measured once, when first needed. */
+const weightOf = (entry: { value?: unknown; event?: unknown }): number => {
+  let weight = weights.get(entry);
+  if (weight === undefined) {
+    const measured = measureValue("value" in entry ? entry.value : entry.event);
+    weights.set(entry, (weight = typeof measured === "number" ? measured : LOG_TOTAL_WEIGHT));
+  }
+  return weight;
+};
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** A writable field: the thread's tables are edited as {@link IdTable}s, the rest as plain values. */
@@ -63,15 +77,28 @@ export class Draft {
 
   error(code: ProtocolErrorCode, message: string, event: unknown): void {
     const errors = this.edit("errors") as ThreadState["errors"][number][];
-    errors.push({ code, message, event, eventIndex: this.eventIndex });
+    // The event as evidence, cut to a summary when it is large: a log of 500 whole 2 MB events
+    // kept 1 GB alive.
+    errors.push({ code, message: message.length > 2_000 ? `${message.slice(0, 2_000)}…` : message, event: boundedForLog(event), eventIndex: this.eventIndex });
     if (errors.length > EVENT_LOG_LIMIT) errors.splice(0, errors.length - EVENT_LOG_LIMIT);
     this.s.errorCount += 1;
   }
 
-  /** Append to a bounded log field (`customEvents`, `rawEvents`). */
-  log<K extends "customEvents" | "rawEvents">(key: K, entry: ThreadState[K][number]): void {
+  /**
+   * Append to a bounded log field (`customEvents`, `rawEvents`): at most {@link EVENT_LOG_LIMIT}
+   * entries, and {@link LOG_TOTAL_WEIGHT} in all (the oldest go first; the newest always stays).
+   */
+  log<K extends "customEvents" | "rawEvents">(key: K, entry: ThreadState[K][number], weight: number): void {
     const list = this.edit(key) as ThreadState[K][number][];
+    let total = totals.get(list) ?? list.reduce((sum, older) => sum + weightOf(older), 0);
+    weights.set(entry, weight);
     list.push(entry);
-    if (list.length > EVENT_LOG_LIMIT) list.splice(0, list.length - EVENT_LOG_LIMIT);
+    total += weight;
+    let drop = 0;
+    while (list.length - drop > EVENT_LOG_LIMIT || (total > LOG_TOTAL_WEIGHT && drop < list.length - 1)) {
+      total -= weightOf(list[drop++] as ThreadState[K][number]);
+    }
+    if (drop) list.splice(0, drop);
+    totals.set(list, total);
   }
 }

@@ -28,6 +28,7 @@ import { setSuggestions, SUGGESTIONS_EVENT } from "./suggestions";
 import { CITATIONS_EVENT, setCitations } from "./citations";
 import { predictFromToolCalls, PREDICT_STATE_EVENT, setPredictions } from "../state/predictState";
 import { markStateRun } from "../state/stateRun";
+import { measureValue, WIRE_LIMITS } from "./limits";
 
 /** What a thread starts from. */
 export interface ThreadInit {
@@ -118,6 +119,14 @@ export function foldEvent(state: ThreadState, event: unknown): ThreadState {
   return foldEvents(state, [event]);
 }
 
+/**
+ * The events that carry only ids and a string delta: their text is bounded where it is appended
+ * (`WIRE_LIMITS.text`), and measuring each of them would cost the stream's hot path.
+ */
+const DELTAS = new Set<string>([EventType.TEXT_MESSAGE_CONTENT, EventType.TEXT_MESSAGE_CHUNK, EventType.TOOL_CALL_ARGS, EventType.TOOL_CALL_CHUNK, EventType.REASONING_MESSAGE_CONTENT, EventType.REASONING_MESSAGE_CHUNK]);
+/** A tool result is text sent back with every later run: held to the text limit. */
+const RESULT_LIMITS = { ...WIRE_LIMITS, chars: WIRE_LIMITS.text };
+
 /** The events that could claim an answer for the person without being a tool result or a message. */
 const CLAIM_CARRIERS = new Set<string>([EventType.CUSTOM, EventType.STATE_SNAPSHOT, EventType.STATE_DELTA, EventType.ACTIVITY_SNAPSHOT, EventType.ACTIVITY_DELTA]);
 
@@ -128,6 +137,16 @@ function applyEvent(d: Draft, raw: unknown): void {
   const type = raw.type as EventType;
   // Handlers take the event typed as the protocol says, and check every field before trusting it.
   const event = raw as never;
+  // Bounded at the door, before anything reads it: a state nested 10,000 levels deep broke every
+  // later run and save; a 1,000,000-key one cost seconds a delta. The thread keeps what it had.
+  let weight = 0;
+  if (!DELTAS.has(type) || raw.metadata !== undefined) {
+    const measured = measureValue(raw, type === EventType.TOOL_CALL_RESULT ? RESULT_LIMITS : WIRE_LIMITS);
+    // The refused event is kept as its type and why: walking it again for a summary cost as much
+    // as measuring it (a 1,000,000-key object is listed in full just to count its keys).
+    if (typeof measured === "string") return d.error("too-large", `${type} is ${measured}; refused (docs/security.md lists the limits)`, { type, cut: measured });
+    weight = measured;
+  }
 
   if (d.s.chunkLanes !== NO_LANES) closeLanesFor(d, type, raw);
   if (CLAIM_CARRIERS.has(type)) watchClaims(d, type, raw);
@@ -211,12 +230,12 @@ function applyEvent(d: Draft, raw: unknown): void {
       const entry: ThreadState["rawEvents"][number] = { event: (event as { event?: unknown }).event, eventIndex: d.eventIndex };
       const source = (event as { source?: unknown }).source;
       if (typeof source === "string") entry.source = source;
-      return d.log("rawEvents", entry);
+      return d.log("rawEvents", entry, weight);
     }
     case EventType.CUSTOM: {
       const { name, value } = event as { name?: unknown; value?: unknown };
       if (typeof name !== "string") return malformed(d, event, "name", "a string");
-      d.log("customEvents", { name, value, eventIndex: d.eventIndex });
+      d.log("customEvents", { name, value, eventIndex: d.eventIndex }, weight);
       if (name === INTERACTION_EVENT || name === LANGGRAPH_INTERRUPT_EVENT || name === RTUI_ACTION_EVENT) customInteraction(d, name, value, event);
       else if (name === RTUI_CLOSED_EVENT) closeRtuiAction(d, value, event);
       else if (name === PREDICT_STATE_EVENT) setPredictions(d, value, event);
@@ -280,9 +299,10 @@ function finish(d: Draft): ThreadState {
     if (!call || !d.isOwned(call)) continue;
     // Re-parsing a growing text every frame is quadratic; past this size the preview waits for
     // the END (the UI shows `argsText` meanwhile). A function of the call alone, not of bursts.
-    call.args = call.status === "streaming-args" && call.argsText.length > LIVE_ARGS_PARSE_LIMIT
+    const ended = call.status !== "streaming-args";
+    call.args = !ended && call.argsText.length > LIVE_ARGS_PARSE_LIMIT
       ? undefined
-      : parseArgs(call.argsText);
+      : parseArgs(call.argsText, (why) => ended && d.error("too-large", `Tool call "${id.slice(0, 80)}": its arguments are ${why}; not read`, undefined));
   }
   if (d.touchedToolCalls.size) syncToolInteractions(d, d.touchedToolCalls);
   if (d.s.predictions) predictFromToolCalls(d);

@@ -1,3 +1,5 @@
+import { measureValue, WIRE_LIMITS } from "./limits";
+
 /** Who owns which containers: the fold's {@link Draft} is one; a patch's own scope is another. */
 export interface CopyOwner {
   isOwned(value: object): boolean;
@@ -61,6 +63,9 @@ const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.c
 function applyOne(doc: unknown, raw: unknown, index: number, owner: CopyOwner): unknown {
   const op = checked(raw, index);
   if (op.op === "move" || op.op === "copy") return moveOrCopy(doc, op as Operation & { from: string }, index, owner);
+  // The door's limits hold for the document the patch makes, not only for the event: the value
+  // is measured where it lands, so deltas cannot build what a snapshot could not bring.
+  if (op.op === "add" || op.op === "replace") landsWithin(op, index, op.path === "" ? 0 : op.path.split("/").length - 1);
   if (op.path === "") {
     // The whole document: replaced, removed (null), or compared.
     if (op.op === "test") {
@@ -94,6 +99,10 @@ function applyOne(doc: unknown, raw: unknown, index: number, owner: CopyOwner): 
   // §4.2, §4.3: the target of remove, replace and test must be a member (an inherited name such
   // as "toString" is not one).
   if (op.op !== "add" && !exists) throw failed(op, index, "the path does not exist");
+  // Every later delta on this path copies the object member by member.
+  if (!exists && op.op === "add" && Object.keys(parent).length >= WIRE_LIMITS.keys) {
+    throw failed(op, index, `the object already has ${WIRE_LIMITS.keys.toLocaleString("en-US")} members`);
+  }
   if (op.op === "test") {
     if (!jsonEqual(parent[key], op.value)) throw failed(op, index, "the test failed");
     return doc;
@@ -104,6 +113,11 @@ function applyOne(doc: unknown, raw: unknown, index: number, owner: CopyOwner): 
   if (op.op === "remove") delete members[key];
   else members[key] = op.value;
   return root;
+}
+
+function landsWithin(op: Operation, index: number, depth: number): void {
+  const weight = measureValue(op.value, { ...WIRE_LIMITS, depth: WIRE_LIMITS.depth - depth });
+  if (typeof weight === "string") throw failed(op, index, `the value would be ${weight} where it lands`);
 }
 
 function failed(op: { op?: unknown; path?: unknown }, index: number, why: string): Error {
@@ -148,6 +162,8 @@ function moveOrCopy(doc: unknown, op: Operation & { from: string }, index: numbe
   const value = from === "" ? doc : valueAt(doc, tokensOf(from));
   if (value === undefined) throw new Error(`operation ${index} (${op.op} ${quote(op.path)}): "from" ${quote(from)} does not exist`);
   if (op.op === "move" && from === op.path) return doc;
+  // Before the copy is made: copies of copies would double the document at each operation.
+  if (op.op === "copy") landsWithin({ ...op, value }, index, 0);
   const rest = op.op === "move" ? applyOne(doc, { op: "remove", path: from }, index, owner) : doc;
   // A copy is a value of its own (§4.5): later operations on either place must not reach the other.
   return applyOne(rest, { op: "add", path: op.path, value: op.op === "copy" ? cloneJson(value) : value }, index, owner);

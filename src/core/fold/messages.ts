@@ -13,6 +13,7 @@ import {
   refusedReservedId,
   RESERVED_ID_PREFIXES,
   addMessage,
+  appendBounded,
   editMessage,
   editToolCall,
   isId,
@@ -90,7 +91,7 @@ export function appendContent(
     d.error("not-open", `${String(event.type)}: message "${event.messageId}" is not streaming`, event);
   }
   const message = editMessage(d, existing) as { content?: unknown; metadata?: Record<string, unknown> };
-  message.content = (typeof message.content === "string" ? message.content : "") + event.delta;
+  message.content = appendBounded(d, typeof message.content === "string" ? message.content : "", event.delta, event);
   if (event.metadata !== undefined) mergeEventMetadata(message, event);
 }
 

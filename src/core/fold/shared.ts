@@ -1,6 +1,9 @@
 import { mergeMetadata, type Message } from "@ag-ui/core";
 import type { Draft } from "./draft";
 import type { RunRecord, ThreadMessage, ToolCallState } from "./types";
+import { WIRE_LIMITS } from "./limits";
+
+export { ownValue, setOwn } from "../ownKeys";
 
 /**
  * A value an id field may hold: a non-empty string that is not the name of an `Object.prototype`
@@ -108,6 +111,18 @@ export function editLastRun(d: Draft): RunRecord | undefined {
   const owned = d.own(run);
   runs[index] = owned;
   return owned;
+}
+
+/**
+ * `text` with `delta` appended, held to `WIRE_LIMITS.text`: the part past the limit is cut, and
+ * said once (a text already at the limit takes nothing more, without a new entry per delta).
+ */
+export function appendBounded(d: Draft, text: string, delta: string, event: { type?: unknown }): string {
+  const room = WIRE_LIMITS.text - text.length;
+  // Strictly below: only a cut brings a text to the limit itself, so a text there was said already.
+  if (delta.length < room) return text + delta;
+  if (room > 0) d.error("too-large", `${String(event.type)}: the text reached ${WIRE_LIMITS.text.toLocaleString("en-US")} characters; the rest is cut`, event);
+  return room > 0 ? text + delta.slice(0, room) : text;
 }
 
 /** Event metadata folds into the message or tool call it builds, last write winning (as the SDK does). */

@@ -148,11 +148,14 @@ export type ProtocolErrorCode =
   /** Something from the agent that would answer a question only the person may answer; refused. */
   | "forged-answer"
   /** A frame the transport could not read (not JSON, not an event, too large); skipped. */
-  | "invalid-frame";
+  | "invalid-frame"
+  /** Over the door's limits (depth, size, text: `WIRE_LIMITS`); refused, or the text cut there. */
+  | "too-large";
 
 /**
- * A malformed or out-of-order event, kept with the event that caused it. The fold never throws:
- * it records one of these and goes on.
+ * A malformed or out-of-order event, kept with the event that caused it (a summary of it, when
+ * the event is large: `{ summary, type, cut }`, or `{ type, cut }` for one refused at the door as
+ * too large). The fold never throws: it records one of these and goes on.
  */
 export interface ProtocolError {
   code: ProtocolErrorCode;
@@ -244,5 +247,8 @@ export type ReadonlyTable<T extends { readonly id: string }> = Pick<
   "get" | "has" | "size" | "keys" | "values" | "entries" | "toJSON" | typeof Symbol.iterator
 >;
 
-/** Logs of custom, raw and error entries keep this many of the latest, so memory stays bounded. */
+/**
+ * Logs of custom, raw and error entries keep this many of the latest; the custom and raw logs also
+ * keep to `LOG_TOTAL_WEIGHT` in all, and an error keeps a summary of a large event.
+ */
 export const EVENT_LOG_LIMIT = 500;

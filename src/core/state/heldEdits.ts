@@ -7,6 +7,8 @@
  * A state that is not a plain object is replaced whole, and nothing is held.
  */
 
+import { setOwn } from "../fold/shared";
+
 /** The held keys and the person's values for them. */
 export type HeldEdits = Readonly<Record<string, unknown>>;
 
@@ -23,7 +25,8 @@ export function holdChangedKeys(before: unknown, after: unknown, held: HeldEdits
   let changed = false;
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (before[key] === after[key]) continue;
-    next[key] = after[key];
+    // The keys are the agent's too (its snapshot's): an own "__proto__" must stay a key.
+    setOwn(next, key, after[key]);
     changed = true;
   }
   return changed ? next : held;
@@ -40,7 +43,7 @@ export function withHeldEdits(state: unknown, held: HeldEdits | undefined): unkn
   const out: Record<string, unknown> = { ...state };
   for (const key of Object.keys(held)) {
     if (held[key] === undefined) delete out[key];
-    else out[key] = held[key];
+    else setOwn(out, key, held[key]);
   }
   return out;
 }

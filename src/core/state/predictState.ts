@@ -1,5 +1,5 @@
 import type { Draft } from "../fold/draft";
-import { isRecord, runningRun } from "../fold/shared";
+import { isRecord, ownValue, runningRun, setOwn } from "../fold/shared";
 import { parseArgs } from "../fold/parseArgs";
 import { markStateRun } from "./stateRun";
 
@@ -59,11 +59,13 @@ export function predictFromToolCalls(d: Draft): void {
     seen.set(id, call.argsText.length);
     const args = parseArgs(call.argsText);
     for (const prediction of matching) {
-      const value = prediction.toolArgument === undefined ? args : isRecord(args) ? args[prediction.toolArgument] : undefined;
+      // Own members only, both ways: `tool_argument: "constructor"` read Object itself into the
+      // state, and `state_key: "__proto__"` replaced the state's prototype.
+      const value = prediction.toolArgument === undefined ? args : isRecord(args) ? ownValue(args, prediction.toolArgument) : undefined;
       if (value === undefined) continue;
       const state = d.s.state as Record<string, unknown>;
       const owned = d.isOwned(state) ? state : d.adopt({ ...state });
-      owned[prediction.stateKey] = value;
+      setOwn(owned, prediction.stateKey, value);
       d.s.state = owned;
       markStateRun(d);
     }
