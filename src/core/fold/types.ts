@@ -141,7 +141,11 @@ export type ProtocolErrorCode =
   /** Something from the agent that would answer a question only the person may answer; refused. */
   | "forged-answer"
   /** A frame the transport could not read (not JSON, not an event, too large); skipped. */
-  | "invalid-frame";
+  | "invalid-frame"
+  /** What a restored thread held that the kit could not have written (a grant, an answer without its audit record); dropped. */
+  | "untrusted-storage"
+  /** What another tab sent that the kit could not have written (a grant, an answer in someone else's name, a delivery of an open question); dropped. */
+  | "untrusted-tab-message";
 
 /**
  * A malformed or out-of-order event, kept with the event that caused it. The fold never throws:
