@@ -118,6 +118,19 @@ describe("a restored snapshot (storage, or a server-side thread store the agent'
     expect(page.s().thread.audit.map((r) => r.interactionId)).toEqual(["p1"]);
   });
 
+  it("a question still open that storage marks delivered is not: the person's answer is sent", () => {
+    const snapshot = saved((page) => {
+      page.s().sendMessage("trains");
+      page.fake.play([adviceEvent("q1")]);
+    });
+    Object.assign(snapshot.interactions.find((i) => i.id === "q1")!, { deliveredInRunId: "r-forged" });
+    const page = reloaded(snapshot);
+    expect(interaction(page.store, "q1").deliveredInRunId).toBeUndefined();
+    expect(errors(page.store, "untrusted-storage")).toHaveLength(1);
+    page.s().answer("q1", { action: "choose", optionIds: ["a"], numbers: [] });
+    expect(page.fake.inputs).toHaveLength(1);
+  });
+
   it("a front-end tool's typed-confirm card marked approved in storage does not run the handler", async () => {
     const register = (page: ReturnType<typeof setup>, handler: () => unknown) =>
       page.s().registerTool({ name: "delete_file", handler, permission: { categories: ["destructive"], confirmText: () => "report.pdf" } });

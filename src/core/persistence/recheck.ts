@@ -37,7 +37,8 @@ const SETTLED_BY: Partial<Record<Interaction["status"], readonly string[]>> = {
 /**
  * A thread from storage or another tab with what the kit could not have written taken out:
  * grants it could not have made are dropped; audit records that name someone other than the
- * kit writes for their decision are dropped; a question answered or declined without a matching
+ * kit writes for their decision are dropped; an open question marked delivered is not (its answer
+ * would never be sent); a question answered or declined without a matching
  * record of that decision (or with an answer its door would refuse, or citing a grant it does not
  * hold) is open again — its answer and the tool message carrying it removed, so nothing is sent
  * for it; a card in the kit's own namespace (`<call id>#policy`) that is not the kit's card for
@@ -76,6 +77,12 @@ export function recheckThread(thread: ThreadState, trust: Trust, code: ProtocolE
       problems.push([`The question "${shown(id)}" is not the kit's card for the tool call it names; it can no longer be answered.`, { interactionId: id }]);
       continue;
     }
+    if (interaction.deliveredInRunId !== undefined && !isSettled(interaction)) {
+      // Only an answer goes to the agent: an open question marked delivered would never send the person's.
+      delete edit(d, interaction).deliveredInRunId;
+      problems.push([`The question "${shown(id)}" is still open but was marked delivered; it no longer is.`, { interactionId: id }]);
+      continue;
+    }
     const unaudited = settlementProblem(interaction, decisions.get(id) ?? [], grants);
     if (!unaudited) continue;
     reopen(d, interaction);
@@ -91,7 +98,7 @@ export function recheckThread(thread: ThreadState, trust: Trust, code: ProtocolE
  * `actions` from another tab applied to `thread` through the person's door, each re-checked first
  * (in order, so a claim of delivery follows the answers sent with it): an answer or decline in the
  * name of someone other than this person, a grant that differs from the one this tab makes for
- * the same approval, an approval citing a grant this tab does not hold, a revocation by someone
+ * the same approval, an approval citing a grant this tab does not hold for that operation, a revocation by someone
  * else, a delivery of a question still open — each is dropped and reported (`code`). An answer
  * comes with the grant made here, never the one sent.
  *
@@ -120,7 +127,8 @@ function recheckTabAction(thread: ThreadState, action: ClientAction, trust: Trus
       const who = action.how === "policy" ? "policy" : trust.who;
       if (action.who !== undefined && action.who !== who) return { problem: `Another tab's ${action.type} of "${id}" names "${shown(action.who)}", not ${who}.` };
       if (action.type === "decline") return { action: { ...action, who } };
-      if (action.how === "grant" && !thread.grants.some((g) => g.id === grantIdOf(action.response))) return { problem: `Another tab's answer to "${id}" cites a grant this tab does not hold.` };
+      const asked = thread.interactions.get(action.interactionId);
+      if (action.how === "grant" && !(asked && heldGrant(asked, action.response, thread.grants))) return { problem: `Another tab's answer to "${id}" cites a grant this tab does not hold for it.` };
       if (action.grant === undefined) return { action: { ...action, who } };
       const made = trust.grantFor(thread, action.interactionId, action.response, action.at);
       if (!made || !dataEquals(made, action.grant)) return { problem: `Another tab's answer to "${id}" came with a grant this tab would not have made.` };
@@ -160,12 +168,14 @@ function settlementProblem(interaction: Interaction, records: readonly AuditReco
   if (typeof at !== "number" || !records.some((r) => decisions.includes(r.decision) && r.at <= at)) return "without an audit record of the decision";
   if (interaction.status !== "answered") return undefined;
   if (checkResponse(interaction, interaction.response as InteractionResponse)) return "with an answer the person could not have given";
-  if (interaction.how === "grant") {
-    const grant = grants.find((g) => g.id === grantIdOf(interaction.response));
-    const operation = interaction.envelope?.messageType === "permission_request" ? interaction.envelope.payload.operation : undefined;
-    if (!grant || grant.operation !== operation) return "by a grant the person does not hold";
-  }
+  if (interaction.how === "grant" && !heldGrant(interaction, interaction.response, grants)) return "by a grant the person does not hold";
   return undefined;
+}
+
+/** The grant an approval by grant cites is held, and is for the operation asked about. */
+function heldGrant(interaction: Interaction, response: unknown, grants: readonly Grant[]): boolean {
+  const grant = grants.find((g) => g.id === grantIdOf(response));
+  return grant !== undefined && interaction.envelope?.messageType === "permission_request" && grant.operation === interaction.envelope.payload.operation;
 }
 
 /** A front-end tool's card is the one the kit asked for that call; no other question sits at a call's card id. */

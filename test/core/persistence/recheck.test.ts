@@ -103,6 +103,15 @@ describe("applyTabActions", () => {
     expect(codes(wider)).toEqual(["untrusted-tab-message"]);
   });
 
+  it("an approval by grant counts only citing a grant held here for that operation", () => {
+    const holding = { ...asked(), grants: [grant()] };
+    const byGrant = (interactionId: string, grantId: string): ClientAction => ({ type: "answer", interactionId, response: { approved: true, typedConfirmation: "a.txt", grantId }, how: "grant", at: 5, who: "ana" });
+    const thread = applyTabActions(holding, [byGrant("p2", "g1"), byGrant("p1", "g9"), byGrant("p1", "g1")], trust, "untrusted-tab-message");
+    expect(interaction(thread, "p2").status).toBe("pending");
+    expect(interaction(thread, "p1")).toMatchObject({ status: "answered", how: "grant" });
+    expect(thread.errors.map((e) => e.message)).toEqual([expect.stringContaining('"p2" cites a grant'), expect.stringContaining('"p1" cites a grant')]);
+  });
+
   it("drops what names someone else, what tabs do not share, and a delivery of what is still open — in order", () => {
     const thread = applyTabActions(
       asked(),
