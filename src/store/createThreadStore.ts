@@ -134,8 +134,9 @@ export interface ThreadStoreState {
    * own. `adopt` takes up the thread another tab saved after its run (refused while a run goes
    * here, or when it would lose what is settled here). Both re-check what they are given as
    * `restore` does; what fails (a grant this tab would not make, a decision in someone else's name,
-   * a delivery of an open question) is dropped and reported as `untrusted-tab-message`. `setSender(false)`: this tab neither starts the runs that carry answers nor times
-   * questions out — the tab holding the thread's lock does; `true` (the default) sends what is owed.
+   * a delivery of an open question) is dropped and reported as `untrusted-tab-message`.
+   * `setSender(false)`: this tab neither starts the runs that carry answers nor times questions
+   * out — the tab holding the thread's lock does; `true` (the default) sends what is owed.
    */
   mirror: (actions: readonly ClientAction[]) => void;
   adopt: (thread: ThreadState) => boolean;

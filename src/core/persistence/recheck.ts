@@ -29,19 +29,18 @@ export interface Trust {
 }
 
 /** The decisions that may stand behind a question answered or declined (an answer may be corrected to a refusal). */
-const SETTLED_BY: Partial<Record<Interaction["status"], readonly string[]>> = {
-  answered: ["approved", "declined", "approved_by_grant"],
-  declined: ["declined", "denied_by_policy"],
-};
+const SETTLED_BY = new Map<unknown, readonly unknown[]>([
+  ["answered", ["approved", "declined", "approved_by_grant"]],
+  ["declined", ["declined", "denied_by_policy"]],
+]);
 
 /**
  * A thread from storage or another tab with what the kit could not have written taken out:
  * grants it could not have made are dropped; audit records that name someone other than the
  * kit writes for their decision are dropped; an open question marked delivered is not (its answer
- * would never be sent); a question answered or declined without a matching
- * record of that decision (or with an answer its door would refuse, or citing a grant it does not
- * hold) is open again — its answer and the tool message carrying it removed, so nothing is sent
- * for it; a card in the kit's own namespace (`<call id>#policy`) that is not the kit's card for
+ * would never be sent); a question answered or declined without a matching record of that
+ * decision (or with an answer its door would refuse, or citing a grant it does not hold) is open
+ * again — its answer and the tool message carrying it removed, so nothing is sent for it; a card in the kit's own namespace (`<call id>#policy`) that is not the kit's card for
  * that call is marked `invalid`, never answerable. Each is reported as a `code` entry of
  * `thread.errors`. Returns `thread` itself when everything holds.
  *
@@ -62,7 +61,11 @@ export function recheckThread(thread: ThreadState, trust: Trust, code: ProtocolE
     return false;
   });
   const decisions = new Map<string, AuditRecord[]>();
-  for (const record of audit) if (record.interactionId !== undefined) decisions.set(record.interactionId, [...(decisions.get(record.interactionId) ?? []), record]);
+  for (const record of audit) {
+    const list = decisions.get(record.interactionId as string) ?? [];
+    list.push(record);
+    decisions.set(record.interactionId as string, list);
+  }
 
   const d = new Draft(thread);
   if (grants.length !== thread.grants.length) d.s.grants = grants;
@@ -98,9 +101,9 @@ export function recheckThread(thread: ThreadState, trust: Trust, code: ProtocolE
  * `actions` from another tab applied to `thread` through the person's door, each re-checked first
  * (in order, so a claim of delivery follows the answers sent with it): an answer or decline in the
  * name of someone other than this person, a grant that differs from the one this tab makes for
- * the same approval, an approval citing a grant this tab does not hold for that operation, a revocation by someone
- * else, a delivery of a question still open — each is dropped and reported (`code`). An answer
- * comes with the grant made here, never the one sent.
+ * the same approval, an approval citing a grant this tab does not hold for that operation, a
+ * revocation by someone else, a delivery of a question still open — each is dropped and reported
+ * (`code`). An answer comes with the grant made here, never the one sent.
  *
  * @example
  * const thread = applyTabActions(store.getState().thread, message.actions, trust, "untrusted-tab-message");
@@ -109,7 +112,13 @@ export function applyTabActions(thread: ThreadState, actions: readonly ClientAct
   const problems: [string, unknown][] = [];
   let next = thread;
   for (const action of actions) {
-    const checked = recheckTabAction(next, action, trust);
+    let checked: ReturnType<typeof recheckTabAction>;
+    try {
+      checked = recheckTabAction(next, action, trust);
+    } catch {
+      // The question it answers came from storage and cannot be read as one: nothing is taken.
+      checked = { problem: `Another tab's ${shown(action.type)} could not be checked against this thread.` };
+    }
     if (checked.problem) problems.push([checked.problem, action]);
     if (checked.action) next = applyClientAction(next, checked.action);
   }
@@ -162,13 +171,18 @@ function recheckTabAction(thread: ThreadState, action: ClientAction, trust: Trus
  * accepts, and — approved by a grant — that grant among those kept.
  */
 function settlementProblem(interaction: Interaction, records: readonly AuditRecord[], grants: readonly Grant[]): string | undefined {
-  const decisions = SETTLED_BY[interaction.status];
+  const decisions = SETTLED_BY.get(interaction.status);
   if (!decisions) return undefined;
   const at = interaction.settledAt;
   if (typeof at !== "number" || !records.some((r) => decisions.includes(r.decision) && r.at <= at)) return "without an audit record of the decision";
   if (interaction.status !== "answered") return undefined;
-  if (checkResponse(interaction, interaction.response as InteractionResponse)) return "with an answer the person could not have given";
-  if (interaction.how === "grant" && !heldGrant(interaction, interaction.response, grants)) return "by a grant the person does not hold";
+  try {
+    if (checkResponse(interaction, interaction.response as InteractionResponse)) return "with an answer the person could not have given";
+    if (interaction.how === "grant" && !heldGrant(interaction, interaction.response, grants)) return "by a grant the person does not hold";
+  } catch {
+    // An envelope that is not one (the door reads what the kit derived; storage may hold anything).
+    return "with a question or an answer that cannot be read";
+  }
   return undefined;
 }
 

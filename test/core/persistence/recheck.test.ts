@@ -1,8 +1,10 @@
 import type { BaseEvent } from "@ag-ui/core";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { answerMessageId, applyClientAction, type ClientAction, type ThreadState } from "../../../src/core";
 import { IdTable } from "../../../src/core/fold/idTable";
 import { applyTabActions, recheckThread, type Trust } from "../../../src/core/persistence/recheck";
+import { restoreThread, snapshotThread } from "../../../src/core/persistence/threadSnapshot";
 import type { Grant } from "../../../src/core/policy";
 import { ev } from "../../support/events";
 import { fold, interaction } from "../../support/thread";
@@ -83,6 +85,34 @@ describe("recheckThread", () => {
     expect(recheckThread(own, trust, "untrusted-storage")).toBe(own);
     const renamed = { ...own, toolCalls: replaced(own.toolCalls, { ...own.toolCalls.get("c1")!, name: "read_file" }) };
     expect(interaction(recheckThread(renamed, trust, "untrusted-storage"), "c1#policy").status).toBe("invalid");
+  });
+});
+
+describe("recheckThread on anything a storage may hold", () => {
+  it("never throws, and leaves no open question delivered", () => {
+    const base = snapshotThread(act(asked(), { type: "answer", interactionId: "p1", response: { approved: true }, how: "click", at: 5, who: "ana" }), 9);
+    const status = fc.oneof(fc.constantFrom("pending", "answered", "declined", "timed_out", "invalid", "constructor", "__proto__", "toString"), fc.string());
+    const interactionArb = fc.record({
+      id: fc.constantFrom("p1", "p2", "c1#policy", "x"),
+      rowId: fc.string(),
+      status,
+      origin: fc.record({ kind: fc.constantFrom("tool", "frontend-tool", "custom", "constructor"), toolCallId: fc.anything(), toolName: fc.anything() }),
+      envelope: fc.oneof(fc.anything(), fc.constant({ messageType: "permission_request" }), fc.constant({ messageType: "advice", payload: null })),
+      response: fc.anything(),
+      how: fc.constantFrom("click", "grant", "policy", "toString"),
+      settledAt: fc.oneof(fc.constant(5), fc.anything()),
+      deliveredInRunId: fc.option(fc.anything(), { nil: undefined }),
+    });
+    const recordArb = fc.record({ id: fc.string({ minLength: 1 }), at: fc.oneof(fc.constant(5), fc.anything()), decision: fc.oneof(fc.constantFrom("approved", "declined", "toString", "__proto__"), fc.anything()), who: fc.oneof(fc.constant("ana"), fc.anything()), interactionId: fc.oneof(fc.constantFrom("p1", "p2", "constructor"), fc.anything()) });
+    fc.assert(
+      fc.property(fc.array(interactionArb, { maxLength: 4 }), fc.array(recordArb, { maxLength: 4 }), fc.array(fc.anything(), { maxLength: 3 }), (interactions, audit, grants) => {
+        const restored = restoreThread({ ...base, interactions: [...base.interactions, ...interactions], audit: [...base.audit, ...audit], grants });
+        if (!restored.ok) return;
+        const checked = recheckThread(restored.thread, trust, "untrusted-storage");
+        for (const i of checked.interactions.values()) if (i.status === "pending") expect(i.deliveredInRunId).toBeUndefined();
+      }),
+      { numRuns: 300, seed: 21 },
+    );
   });
 });
 
