@@ -11,7 +11,7 @@ import { isDevelopment } from "../core/dev";
 import { describeRunFailure } from "./describeRunFailure";
 import { answerRevokeCalls, auditForgeries, decideByPermissions, grantForApproval, trustOf } from "./permissionSteps";
 import { applyTabActions, recheckThread } from "../core/persistence/recheck";
-import { adoptable } from "../core/persistence/tabMessages";
+import { adoptable } from "../core/persistence/adoptable";
 import { createFrameBatcher, type BatchMode } from "./frameBatcher";
 import { createFrontendTools, type FrontendTool } from "./frontendTools";
 import { toolOutcomeMessage } from "../core/tools/frontendTools";

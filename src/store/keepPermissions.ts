@@ -1,7 +1,7 @@
 import { grantStatus, mergeGrant } from "../core/policy/grants";
 import { DEFAULT_AUDIT_LIMIT, mergeKeptGrants, readKeptAudit, readKeptGrants, standingGrants } from "../core/policy/keptRecords";
 import { appendToLog, type PolicyStorage } from "../core/policy/storage";
-import { recordedBy } from "../core/policy/audit";
+import { recordedBy } from "../core/policy/recordedBy";
 import type { AuditRecord, Grant } from "../core/policy/types";
 import type { ThreadStore, KeptPermissionsState } from "./createThreadStore";
 import type { TabChannel } from "./syncTabs";

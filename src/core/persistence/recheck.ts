@@ -5,7 +5,7 @@ import { deriveStatus } from "../fold/status";
 import type { ProtocolErrorCode, ThreadState } from "../fold/types";
 import { toolPermissionId } from "../interactions/toolPermission";
 import { isSettled, type Interaction, type InteractionResponse } from "../interactions/types";
-import { recordedBy } from "../policy/audit";
+import { recordedBy } from "../policy/recordedBy";
 import { dataEquals } from "../policy/data";
 import type { AuditRecord, Grant } from "../policy/types";
 

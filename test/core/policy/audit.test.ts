@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { AnswerMethod } from "../../../src/core/interactions/types";
 import { AUDIT_DECISIONS, auditRecord, auditToCsv, auditToJson, filterAudit, type AuditHow, type AuditRecord } from "../../../src/core/policy";
-import { recordedBy } from "../../../src/core/policy/audit";
+import { recordedBy } from "../../../src/core/policy/recordedBy";
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 
