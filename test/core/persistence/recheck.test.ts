@@ -75,14 +75,16 @@ describe("recheckThread", () => {
   });
 
   it("a question at a front-end tool's card id that is not the kit's card for that call can never be answered", () => {
-    const thread = fold([ev.runStarted(), ev.toolStart("c1", "delete_file"), ev.toolArgs("c1", "{}"), ev.toolEnd("c1"), ...ask("c1#policy", { operation: "delete_file" }), ev.runFinished()]);
-    const checked = recheckThread(thread, trust, "untrusted-tab-message");
+    const called = fold([ev.runStarted(), ev.toolStart("c1", "delete_file"), ev.toolArgs("c1", "{}"), ev.toolEnd("c1"), ev.runFinished()]);
+    const own = act(called, { type: "ask-for-tool", toolCallId: "c1", request: { operation: "delete_file", summary: "Delete?", categories: [] }, at: 2 });
+    // The kit's own card, asked through the door, is left alone.
+    expect(recheckThread(own, trust, "untrusted-storage")).toBe(own);
+    // What a storage may hold in its place: another question under that id, or the card naming another tool.
+    const card = interaction(own, "c1#policy");
+    const planted = { ...own, interactions: replaced(own.interactions, { ...card, origin: { kind: "tool", toolCallId: "c1#policy", toolName: "parley_advise" } }) };
+    const checked = recheckThread(planted, trust, "untrusted-tab-message");
     expect(interaction(checked, "c1#policy")).toMatchObject({ status: "invalid" });
     expect(codes(checked)).toEqual(["untrusted-tab-message"]);
-
-    // The kit's own card, asked through the door, is left alone; one naming another tool is not.
-    const own = act(fold([ev.runStarted(), ev.toolStart("c1", "delete_file"), ev.toolArgs("c1", "{}"), ev.toolEnd("c1"), ev.runFinished()]), { type: "ask-for-tool", toolCallId: "c1", request: { operation: "delete_file", summary: "Delete?", categories: [] }, at: 2 });
-    expect(recheckThread(own, trust, "untrusted-storage")).toBe(own);
     const renamed = { ...own, toolCalls: replaced(own.toolCalls, { ...own.toolCalls.get("c1")!, name: "read_file" }) };
     expect(interaction(recheckThread(renamed, trust, "untrusted-storage"), "c1#policy").status).toBe("invalid");
   });
