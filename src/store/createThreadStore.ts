@@ -9,7 +9,9 @@ import type { PermissionsEngine } from "../core/policy/engine";
 import type { AuditRecord } from "../core/policy/types";
 import { isDevelopment } from "../core/dev";
 import { describeRunFailure } from "./describeRunFailure";
-import { answerRevokeCalls, auditForgeries, decideByPermissions, grantForApproval } from "./permissionSteps";
+import { answerRevokeCalls, auditForgeries, decideByPermissions, grantForApproval, trustOf } from "./permissionSteps";
+import { applyTabActions, recheckThread } from "../core/persistence/recheck";
+import { adoptable } from "../core/persistence/adoptable";
 import { createFrameBatcher, type BatchMode } from "./frameBatcher";
 import { createFrontendTools, type FrontendTool } from "./frontendTools";
 import { toolOutcomeMessage } from "../core/tools/frontendTools";
@@ -138,15 +140,20 @@ export interface ThreadStoreState {
    * its open questions wait again with their original deadlines (those past are declined), and
    * answers no run has carried yet go out once nothing is open. A run that was streaming when it was
    * saved ends as interrupted, with Retry. Refused (false) while a run is going or once the thread
-   * has messages of its own.
+   * has messages of its own. What the kit could not have written is taken out first and reported
+   * as `untrusted-storage` in `thread.errors`: grants its permissions could not have made for this
+   * person, and answers without the audit record of the person's decision (open again).
    */
   restore: (thread: ThreadState) => boolean;
   /**
    * Other tabs of the same thread (`syncTabs` of `parley-ui/persistence`). `mirror` applies what
    * the person settled in another tab (refused ones are skipped); it owes the agent nothing of its
    * own. `adopt` takes up the thread another tab saved after its run (refused while a run goes
-   * here). `setSender(false)`: this tab neither starts the runs that carry answers nor times
-   * questions out — the tab holding the thread's lock does; `true` (the default) sends what is owed.
+   * here, or when it would lose what is settled here). Both re-check what they are given as
+   * `restore` does; what fails (a grant this tab would not make, a decision in someone else's name,
+   * a delivery of an open question) is dropped and reported as `untrusted-tab-message`.
+   * `setSender(false)`: this tab neither starts the runs that carry answers nor times questions
+   * out — the tab holding the thread's lock does; `true` (the default) sends what is owed.
    */
   mirror: (actions: readonly ClientAction[]) => void;
   adopt: (thread: ThreadState) => boolean;
@@ -240,6 +247,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   const now = options.now ?? (() => Date.now());
   const permissions = options.permissions;
   const who = permissions?.identity ?? "person";
+  /** What a thread or an action from storage or another tab is re-checked with before it counts. */
+  const trust = trustOf(permissions, who, now);
   const locale = options.locale ?? "en";
   const held = heldBy(options.agent);
   const initialThread = () =>
@@ -384,7 +393,9 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     };
 
     /** Applies a client action, or says why not. */
-    const act = (action: ClientAction): ActionResult => {
+    const act = (given: ClientAction): ActionResult => {
+      // The person's decisions name them however they came (a number reply, the app's dispatch): a restore checks that name.
+      const action = (given.type === "answer" || given.type === "decline") && given.who === undefined ? { ...given, who } : given;
       const thread = get().thread;
       const refusal = refusalOf(thread, action);
       if (refusal) {
@@ -552,7 +563,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     const declineOpen = (how: AnswerMethod = "click"): number => {
       const ids = selectPendingIds(get().thread);
       let thread = get().thread;
-      for (const id of ids) thread = applyClientAction(thread, { type: "decline", interactionId: id, how, at: now() });
+      for (const id of ids) thread = applyClientAction(thread, { type: "decline", interactionId: id, how, at: now(), who });
       if (ids.length) {
         owesRun = true;
         set({ thread });
@@ -693,7 +704,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       restore(saved) {
         const { isRunning, thread } = get();
         if (isRunning || thread.messageIds.length || thread.interactionIds.length) return false;
-        let restored = saved;
+        let restored = recheckThread(saved, trust, "untrusted-storage");
         // The stream it was reading is gone with the page: the run ends, and Retry runs it again.
         if (restored.runs[restored.runs.length - 1]?.status === "running") restored = applyClientAction(restored, { type: "end-run", status: "error", failure: RESTORED_MID_RUN });
         threadId ??= restored.threadId;
@@ -707,14 +718,17 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         byPerson();
         const before = get().thread;
         // An answer on its way to the agent from here is not changed by another tab's correction.
-        const thread = actions.filter((a) => a.type !== "correct" || !inFlight?.ids.includes(a.interactionId)).reduce(applyClientAction, before);
+        const thread = applyTabActions(before, actions.filter((a) => a.type !== "correct" || !inFlight?.ids.includes(a.interactionId)), trust, "untrusted-tab-message");
         if (thread === before) return;
         set({ thread });
         scheduleDeadlines();
         continueIfAnswered();
       },
-      adopt(saved) {
+      adopt(given) {
         if (get().isRunning) return false;
+        const saved = recheckThread(given, trust, "untrusted-tab-message");
+        // Judged after the re-check: a settlement the other copy holds no record of must not undo this tab's.
+        if (!adoptable(get().thread, saved)) return false;
         owesRun = false;
         inFlight = undefined;
         // Retry then runs the adopted thread as it is: this tab's last run is not its last run any more.

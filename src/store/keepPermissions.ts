@@ -1,6 +1,7 @@
 import { grantStatus, mergeGrant } from "../core/policy/grants";
 import { DEFAULT_AUDIT_LIMIT, mergeKeptGrants, readKeptAudit, readKeptGrants, standingGrants } from "../core/policy/keptRecords";
 import { appendToLog, type PolicyStorage } from "../core/policy/storage";
+import { recordedBy } from "../core/policy/recordedBy";
 import type { AuditRecord, Grant } from "../core/policy/types";
 import type { ThreadStore, KeptPermissionsState } from "./createThreadStore";
 import type { TabChannel } from "./syncTabs";
@@ -35,13 +36,18 @@ const MESSAGE_VERSION = 1;
 
 /**
  * Keeps the person's grants and audit log across threads and page loads. On start the stored
- * grants are read (unreadable ones dropped, expired ones dropped) and taken up by the thread through
+ * grants are read (unreadable ones dropped, expired ones dropped, and — checked by the store's
+ * permissions engine — those the kit could not have made for this person and session: a `once`
+ * grant, someone else's, a session grant with no session) and taken up by the thread through
  * the person's door (`adopt-grants`): a live grant spares the prompt here too, and a grant revoked
  * elsewhere is revoked here — also in a thread restored from an older snapshot. Then every decision
  * is written as it happens: the thread's standing grants (session, expiring, conditional; not
  * `once`, not one run's batch) and its new audit records, appended and trimmed to `auditLimit`.
  * The person's other tabs hear each change on `BroadcastChannel` `parley-permissions:<key>` and
- * take it up the same way.
+ * take it up the same way, checked as stored records are. Audit records in the name of someone
+ * else are not shown as this person's. What is dropped is said in `keptPermissions.problem`.
+ * Without permissions on the store no grant is taken up (the kit makes none there) and the stored
+ * ones are left as they are.
  *
  * A storage failure (quota, a blocked IndexedDB, stored data that cannot be read) is reported in
  * `keptPermissions` and never undoes a decision: the thread holds it, and the next write tries again
@@ -66,6 +72,13 @@ export function keepPermissions(store: ThreadStore, keeping: PermissionsKeeping)
   let unsaved: AuditRecord[] = [];
   const seen = new Set<string>();
   let chain: Promise<void> = Promise.resolve();
+  const engine = store.getState().permissions;
+  const readGrants = (value: unknown) => readKeptGrants(value, now(), engine && ((grant) => engine.grantProblem(grant, now())));
+  const readAudit = (value: unknown) => {
+    const log = readKeptAudit(value, limit);
+    const own = engine ? log.filter((record) => record.who === recordedBy(record.decision, engine.identity)) : log;
+    return { own, foreign: log.length - own.length };
+  };
 
   const update = (patch: Partial<KeptPermissionsState>) =>
     store.setState((s) => ({ keptPermissions: { ...(s.keptPermissions ?? { status: "loading", audit: [] }), ...patch } }));
@@ -85,6 +98,7 @@ export function keepPermissions(store: ThreadStore, keeping: PermissionsKeeping)
 
   /** The thread takes up the kept grants it lacks or holds an older copy of. */
   const adopt = () => {
+    if (!engine) return;
     const { thread } = store.getState();
     const at = now();
     const behind = known.some((kept) => {
@@ -104,14 +118,15 @@ export function keepPermissions(store: ThreadStore, keeping: PermissionsKeeping)
   const load = async () => {
     const [storedGrants, storedAudit] = await Promise.all([storage.loadGrants(key), storage.loadAudit(key)]);
     if (stopped) return;
-    const read = readKeptGrants(storedGrants, now());
+    const read = readGrants(storedGrants);
     const merged = mergeKeptGrants(read.grants, known, now());
     // Dropped records leave the store at the next write; so does what this thread decided meanwhile.
-    grantsDirty = merged !== read.grants || read.expired > 0 || read.unreadable > 0;
+    grantsDirty = merged !== read.grants || read.expired > 0 || read.unreadable > 0 || read.untrusted > 0;
     known = merged;
     loaded = true;
-    keepAudit(readKeptAudit(storedAudit, limit));
-    update({ status: "ready", ...(read.unreadable ? { problem: `${read.unreadable} stored grant(s) could not be read and were dropped.` } : { problem: undefined }) });
+    const audit = readAudit(storedAudit);
+    keepAudit(audit.own);
+    update({ status: "ready", problem: droppedInWords("stored", read, audit.foreign, engine?.identity) });
     adopt();
   };
 
@@ -168,9 +183,12 @@ export function keepPermissions(store: ThreadStore, keeping: PermissionsKeeping)
     channel.onmessage = (event) => {
       const data = event.data as { v?: unknown; from?: unknown; grants?: unknown; audit?: unknown } | null;
       if (stopped || typeof data !== "object" || data === null || data.v !== MESSAGE_VERSION || data.from === from) return;
-      const grants = readKeptGrants(data.grants, now()).grants;
-      known = mergeKeptGrants(known, grants, now());
-      keepAudit(readKeptAudit(data.audit, limit));
+      const read = readGrants(data.grants);
+      known = mergeKeptGrants(known, read.grants, now());
+      const audit = readAudit(data.audit);
+      keepAudit(audit.own);
+      const problem = droppedInWords("from another tab", read, audit.foreign, engine?.identity);
+      if (problem) update({ problem });
       if (loaded) adopt();
     };
 
@@ -197,4 +215,20 @@ export function keepPermissions(store: ThreadStore, keeping: PermissionsKeeping)
       }
     },
   };
+}
+
+/** What reading kept records dropped, in words (the grants' first problem named), or nothing. */
+function droppedInWords(
+  source: "stored" | "from another tab",
+  grants: { unreadable: number; untrusted: number; problem?: string },
+  foreignRecords: number,
+  identity = "this person",
+): string | undefined {
+  const what = (count: number, noun: string) => `${count} ${source === "stored" ? `stored ${noun}` : `${noun} from another tab`}`;
+  const words = [
+    grants.unreadable ? `${what(grants.unreadable, "grant(s)")} could not be read and were dropped.` : "",
+    grants.untrusted ? `${what(grants.untrusted, "grant(s)")} were not ones the kit could have made for ${identity} and were dropped. First: ${grants.problem ?? ""}` : "",
+    foreignRecords ? `${what(foreignRecords, "audit record(s)")} were not written for ${identity} and are not shown.` : "",
+  ].filter(Boolean);
+  return words.length ? words.join(" ") : undefined;
 }

@@ -3,6 +3,7 @@ import { applyClientAction, type ActionRefusal } from "../core/actions";
 import { selectInteractions, type PermissionResponse } from "../core/interactions";
 import type { PermissionsEngine } from "../core/policy/engine";
 import type { Grant } from "../core/policy/types";
+import type { Trust } from "../core/persistence/recheck";
 
 /**
  * The store's permission steps, as pure functions of the thread: each asks the engine and writes
@@ -98,4 +99,22 @@ export function auditForgeries(before: ThreadState, thread: ThreadState, at: num
     if (error.code === "forged-answer") thread = applyClientAction(thread, { type: "record-forgery", eventIndex: error.eventIndex, detail: error.message, at });
   }
   return thread;
+}
+
+/**
+ * What the store re-checks a thread or an action from storage or another tab with: the person's
+ * identity, and the grants its engine could have made — none without one.
+ *
+ * @example
+ * const thread = recheckThread(saved, trustOf(engine, "ana@example.com", Date.now), "untrusted-storage");
+ */
+export function trustOf(engine: PermissionsEngine | undefined, who: string, now: () => number): Trust {
+  return {
+    who,
+    grantProblem: (grant) => (engine ? engine.grantProblem(grant, now()) : "This thread has no permissions (createPermissions), so the kit made no grant in it."),
+    grantFor(thread, interactionId, response, at) {
+      const made = "approved" in response ? grantForApproval(engine, thread, interactionId, response, at) : undefined;
+      return made?.ok ? made.grant : undefined;
+    },
+  };
 }

@@ -1,6 +1,6 @@
 import type { ClientAction } from "../core/actions/applyClientAction";
 import { undeliveredIds } from "../core/interactions/select";
-import { adoptable, readTabMessage, settlementsBetween, TAB_MESSAGE_VERSION, type TabAction, type TabMessage } from "../core/persistence/tabMessages";
+import { readTabMessage, settlementsBetween, TAB_MESSAGE_VERSION, type TabAction, type TabMessage } from "../core/persistence/tabMessages";
 import { restoreThread, snapshotThread } from "../core/persistence/threadSnapshot";
 import type { ThreadStore } from "./createThreadStore";
 
@@ -124,8 +124,8 @@ export function syncTabs(store: ThreadStore, options: TabSyncOptions): TabSync {
         store.getState().mirror(locks || !settled.length ? actions : [...actions, { type: "deliver", interactionIds: settled, runId: DELIVERED_BY_ANOTHER_TAB }]);
       } else {
         const restored = restoreThread(message.snapshot);
-        const { thread, isRunning } = store.getState();
-        if (restored.ok && !isRunning && adoptable(thread, restored.thread)) store.getState().adopt(restored.thread);
+        // adopt re-checks it, and refuses it while a run goes or when it would lose what is settled here.
+        if (restored.ok) store.getState().adopt(restored.thread);
       }
     } catch (error) {
       report(error);

@@ -182,3 +182,52 @@ describe("keepPermissions", () => {
     expect(a.s().thread.grants[0]!.revokedAt).toBeUndefined();
   });
 });
+
+describe("keepPermissions: what is read back is re-checked", () => {
+  /** A thread of ana's in session s1; what storage or another tab gives back may be anything. */
+  function kept(storage: PolicyStorage, hub?: ReturnType<typeof channelHub>) {
+    const store = createThreadStore({ agent: fakeAgent().agent, batch: "sync", now: () => clock, permissions: createPermissions({ identity: "ana", sessionId: "s1" }) });
+    const keeping = keepPermissions(store, { storage, key: "ana", now: () => clock, openChannel: hub?.open ?? null });
+    return { keeping, s: () => store.getState() };
+  }
+  const grant = (fields: Partial<Grant>): Grant => ({ id: "g1", operation: "read_customers", scope: "session", sessionId: "s1", grantedBy: "ana", grantedAt: clock - 10, uses: 1, ...fields });
+
+  it("stored grants the kit could not have made for this person and session are dropped, and the person is told", async () => {
+    const storage = createMemoryPolicyStorage();
+    await storage.saveGrants("ana", [
+      grant({ id: "once", scope: "once", sessionId: undefined }),
+      grant({ id: "every-session", sessionId: undefined }),
+      grant({ id: "mallory", grantedBy: "mallory" }),
+      grant({ id: "ok", operation: "read_calendar" }),
+    ]);
+    const page = kept(storage);
+    await page.keeping.ready;
+    expect(page.s().thread.grants.map((g) => g.id)).toEqual(["ok"]);
+    expect(page.s().keptPermissions).toMatchObject({ status: "ready", problem: expect.stringContaining("3 stored grant(s)") });
+    await page.keeping.flush();
+    expect((await storage.loadGrants("ana")).map((g) => g.id)).toEqual(["ok"]);
+  });
+
+  it("grants another tab announces are checked the same way, and a forged one is reported", async () => {
+    const storage = createMemoryPolicyStorage();
+    const hub = channelHub();
+    const page = kept(storage, hub);
+    await page.keeping.ready;
+    hub.inject("parley-permissions:ana", { v: 1, from: "x", grants: [grant({ id: "forged", grantedBy: "mallory" })], audit: [] });
+    await settle();
+    expect(page.s().thread.grants).toEqual([]);
+    expect(page.s().keptPermissions!.problem).toContain("1 grant(s) from another tab");
+  });
+
+  it("kept audit records in someone else's name are not shown as the person's decisions", async () => {
+    const storage = createMemoryPolicyStorage();
+    await storage.appendAudit("ana", [
+      { id: "a1", at: 1, decision: "approved", how: "click", who: "ana", interactionId: "x" },
+      { id: "a2", at: 2, decision: "approved", how: "click", who: "mallory", interactionId: "y" },
+    ]);
+    const page = kept(storage);
+    await page.keeping.ready;
+    expect(page.s().keptPermissions!.audit.map((r) => r.id)).toEqual(["a1"]);
+    expect(page.s().keptPermissions!.problem).toContain("audit record");
+  });
+});

@@ -5,7 +5,7 @@ import { endRun } from "../fold/runs";
 import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, takeMessage } from "../fold/shared";
 import type { RunFailure, RunRecord, ThreadState } from "../fold/types";
 import { toolResultContent } from "../interactions/delivery";
-import type { AnswerMethod, Interaction, InteractionResponse, InteractionRow } from "../interactions/types";
+import { isSettled, type AnswerMethod, type Interaction, type InteractionResponse, type InteractionRow } from "../interactions/types";
 import { toolPermissionId, toolPermissionInteraction } from "../interactions/toolPermission";
 import { continueCard } from "../interactions/continueCard";
 import { selectInteractions } from "../interactions/select";
@@ -81,7 +81,7 @@ export type ClientAction =
   | { type: "withdraw"; interactionId: string; at: number; reason?: string }
   /** A changed answer, allowed until the run that carries it starts. */
   | { type: "correct"; interactionId: string; response: InteractionResponse; how: AnswerMethod; at: number }
-  /** These answers went out with run `runId`: never sent again, no longer correctable. */
+  /** These answers went out with run `runId`: never sent again, no longer correctable (a question not settled is left as it is). */
   | { type: "deliver"; interactionIds: readonly string[]; runId: string }
   /** Messages before `fromMessageId` leave the agent's context; open items are numbered anew from 1. */
   | { type: "truncate"; fromMessageId: string }
@@ -333,7 +333,8 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       let changed = false;
       for (const id of action.interactionIds) {
         const interaction = d.s.interactions.get(id);
-        if (!interaction || interaction.deliveredInRunId) continue;
+        // Only an answer can have gone to the agent: a question still open marked delivered would never send the person's answer.
+        if (!interaction || interaction.deliveredInRunId || !isSettled(interaction)) continue;
         editInteraction(d, id).deliveredInRunId = action.runId;
         changed = true;
       }

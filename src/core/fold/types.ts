@@ -150,7 +150,11 @@ export type ProtocolErrorCode =
   /** A frame the transport could not read (not JSON, not an event, too large); skipped. */
   | "invalid-frame"
   /** Over the door's limits (depth, size, text: `WIRE_LIMITS`); refused, or the text cut there. */
-  | "too-large";
+  | "too-large"
+  /** What a restored thread held that the kit could not have written (a grant, an answer without its audit record); dropped. */
+  | "untrusted-storage"
+  /** What another tab sent that the kit could not have written (a grant, an answer in someone else's name, a delivery of an open question); dropped. */
+  | "untrusted-tab-message";
 
 /**
  * A malformed or out-of-order event, kept with the event that caused it (a summary of it, when

@@ -105,7 +105,7 @@ export function restoreThread(snapshot: unknown): RestoreResult {
   if (!Number.isInteger(snapshot.nextNumber) || (snapshot.nextNumber as number) < 1) return { ok: false, problem: 'The saved thread\'s "nextNumber" is not a positive whole number.' };
   const s = snapshot as unknown as ThreadSnapshot;
   const withId = <T>(list: readonly T[]) => list.filter((item): item is T & { id: string } => isRecord(item) && isId(item.id));
-  const interactions = IdTable.from(withId(s.interactions).filter((i) => typeof i.status === "string" && typeof i.rowId === "string"));
+  const interactions = IdTable.from(withId(s.interactions).filter((i) => typeof i.status === "string" && typeof i.rowId === "string" && isRecord(i.origin) && typeof i.origin.kind === "string"));
   // A row stands for its interaction: one without it would be a card with nothing behind it.
   const messages = IdTable.from(
     withId(s.messages).filter((m) => typeof m.role === "string" && (m.role !== "interaction" || interactions.has((m as { interactionId?: string }).interactionId ?? ""))),

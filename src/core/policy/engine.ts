@@ -5,6 +5,7 @@ import { checkGrant, conditionsOffered, createGrant, scopesOffered, spendGrant }
 import { dataEquals } from "./data";
 import { decide, defaultPolicy, operationFromRequest } from "./policy";
 import { parleyRevokeTool, PARLEY_REVOKE_TOOL, revocationResult, revocationTargets } from "./revokeTool";
+import { grantProblem } from "./trust";
 import type { Grant, GrantConditionOffer, GrantScope, Policy, PolicyDecision, PolicyVerdict } from "./types";
 
 /** How long a standing grant may last, offered on the card when the rule names none: 15 min, 1 h, 8 h. */
@@ -35,6 +36,12 @@ export interface PermissionsEngine {
   assess(request: PermissionRequestPayload, grants: readonly Grant[], options: { now: number; runId?: string }): PermissionAssessment;
   /** The grant an approval with `scope` makes, or why it cannot. */
   grantFor(request: PermissionRequestPayload, scope: GrantScope, options: { id: string; now: number; runId?: string; interactionId?: string; limit?: number; condition?: Record<string, unknown>; expiresAt?: number }): { ok: true; grant: Grant } | { ok: false; problem: string };
+  /**
+   * Why a grant that came back from storage, another tab or a server-side thread store is not one
+   * this engine could have made (for its identity and session, under its policy), in words; or
+   * `undefined` when it could have. What fails is dropped by the caller, and reported.
+   */
+  grantProblem(grant: unknown, now: number): string | undefined;
   /** The grants the agent's revoke tool names (it can only ever revoke). */
   revocationTargets(grants: readonly Grant[], args: unknown, now: number): Grant[];
   /** The revoke tool's result, for the agent. */
@@ -92,7 +99,10 @@ export function createPermissions(options: PermissionsOptions): PermissionsEngin
       const operation = operationOf(request);
       const verdict = decide(policy, operation);
       if (verdict.decision === "deny") return { kind: "deny", reason: verdict.rule?.reason ?? `The policy does not allow ${operation.name || "this"}.` };
-      const grant = checkGrant(grants, operation, { now, ...(runId ? { runId } : {}), ...(options.sessionId ? { sessionId: options.sessionId } : {}), decision: verdict });
+      // Typing the target is the point of typed confirmation: no grant stands in for it, whatever
+      // reached the thread — the kit makes none on such a card.
+      const typed = verdict.decision === "typed-confirm" || request.confirmText !== undefined;
+      const grant = typed ? undefined : checkGrant(grants, operation, { now, ...(runId ? { runId } : {}), ...(options.sessionId ? { sessionId: options.sessionId } : {}), decision: verdict });
       if (grant) return { kind: "grant", grant: spendGrant(grant, now) };
       return { kind: "ask", decision: verdict.decision, ...offers(request, verdict) };
     },
@@ -121,6 +131,7 @@ export function createPermissions(options: PermissionsOptions): PermissionsEngin
       // The approval that made it is its first use.
       return result.ok ? { ok: true, grant: spendGrant(result.grant, now) } : result;
     },
+    grantProblem: (grant, now) => grantProblem(grant, { identity: options.identity, ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}), policy }, now),
     revocationTargets: (grants, args, now) => revocationTargets(grants, args, now),
     revocationResult: (revoked) => revocationResult(revoked),
     context: (grants, { now, locale }) => [grantsContext(grants, { now, ...(options.sessionId ? { sessionId: options.sessionId } : {}), ...(locale ? { locale } : {}) })],

@@ -13,30 +13,45 @@ import type { AuditRecord, Grant } from "./types";
 export const DEFAULT_AUDIT_LIMIT = 1000;
 
 /**
- * Grants read back from storage, checked: a record that is not a grant the kit could have made
- * (another shape, an accessor, a hostile value) and one that has expired are dropped — the person
- * is asked again. A revoked or used-up grant stays: it is what keeps a copy of it elsewhere (an
- * older thread's snapshot, another tab) from covering anything again.
+ * Grants read back from storage (or announced by another tab), checked: a record that is not a
+ * grant the kit could have made (another shape, an accessor, a hostile value) and one that has
+ * expired are dropped — the person is asked again. With `problemOf` (the engine's `grantProblem`),
+ * a well-formed grant it finds a problem with — a `once` grant, someone else's, a session grant
+ * with no session — is dropped too, and counted as `untrusted` with the first `problem` in words.
+ * A revoked or used-up grant stays: it is what keeps a copy of it elsewhere (an older thread's
+ * snapshot, another tab) from covering anything again.
  *
  * @example
- * const { grants, dropped } = readKeptGrants(await storage.loadGrants("ana"), Date.now());
+ * const { grants, untrusted, problem } = readKeptGrants(await storage.loadGrants("ana"), Date.now(), (g) => engine.grantProblem(g, Date.now()));
  */
-export function readKeptGrants(value: unknown, now: number): { grants: Grant[]; expired: number; unreadable: number } {
+export function readKeptGrants(
+  value: unknown,
+  now: number,
+  problemOf?: (grant: Grant) => string | undefined,
+): { grants: Grant[]; expired: number; unreadable: number; untrusted: number; problem?: string } {
   const grants: Grant[] = [];
   const ids = new Set<string>();
   let expired = 0;
   let unreadable = 0;
+  let untrusted = 0;
+  let problem: string | undefined;
   for (const input of listOf(value as readonly Grant[])) {
     const copy = copyGrant(input)[0];
     const status = copy ? grantStatus(copy, now) : "invalid";
     if (!copy || status === "invalid" || ids.has(copy.id)) unreadable++;
     else if (status === "expired") expired++;
     else {
+      const distrust = problemOf?.(copy);
+      if (distrust) {
+        untrusted++;
+        problem ??= distrust;
+        continue;
+      }
       ids.add(copy.id);
       grants.push(copy);
     }
   }
-  return { grants, expired, unreadable };
+  return { grants, expired, unreadable, untrusted, ...(problem ? { problem } : {}) };
 }
 
 /**

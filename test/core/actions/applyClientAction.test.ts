@@ -9,6 +9,7 @@ import {
   refusalOf,
   selectPendingIds,
   selectRespondable,
+  undeliveredIds,
   type ClientAction,
   type InteractionResponse,
   type ThreadState,
@@ -246,6 +247,13 @@ describe("answers to a Parley tool call", () => {
     expect(refusalOf(advised(), correction)).toMatchObject({ code: "not-open" });
     const declined = apply(advised(), { type: "decline", interactionId: "tc1", how: "click", at: 1 });
     expect(refusalOf(declined, correction)).toMatchObject({ code: "not-open" });
+  });
+
+  it("deliver marks only what is settled: a question still open is not, so its answer is still sent", () => {
+    const open = advised();
+    expect(apply(open, { type: "deliver", interactionIds: ["tc1"], runId: "r2" })).toBe(open);
+    const answered = apply(open, answer("tc1", choose("a")));
+    expect(undeliveredIds(answered)).toEqual(["tc1"]);
   });
 
   it("deliver marks once: a second deliver changes nothing", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type { AnswerMethod } from "../../../src/core/interactions/types";
-import { auditRecord, auditToCsv, auditToJson, filterAudit, type AuditHow, type AuditRecord } from "../../../src/core/policy";
+import { AUDIT_DECISIONS, auditRecord, auditToCsv, auditToJson, filterAudit, type AuditHow, type AuditRecord } from "../../../src/core/policy";
+import { recordedBy } from "../../../src/core/policy/recordedBy";
 
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 
@@ -39,6 +40,22 @@ describe("auditRecord", () => {
 
   it("has a `how` for every way the person answers", () => {
     expectTypeOf<AnswerMethod>().toExtend<AuditHow>();
+  });
+});
+
+describe("recordedBy", () => {
+  it("names the person for what they decided and the kit for what it decided; nothing for what it never records", () => {
+    expect(Object.fromEntries(AUDIT_DECISIONS.map((decision) => [decision, recordedBy(decision, "ana")]))).toEqual({
+      approved: "ana",
+      declined: "ana",
+      timed_out: "person",
+      approved_by_grant: "ana",
+      denied_by_policy: "policy",
+      revoked: "ana",
+      granted: "ana",
+      refused_forgery: "agent",
+    });
+    for (const decision of ["forever", "constructor", "__proto__", undefined, 1]) expect(recordedBy(decision, "ana")).toBeUndefined();
   });
 });
 

@@ -89,6 +89,52 @@ describe("createPermissions: the grants it makes", () => {
   });
 });
 
+describe("createPermissions: typed confirmation", () => {
+  it("no grant stands in for typing, not even a `once` one that reached the thread", () => {
+    const engine = createPermissions({ identity: "ana", policy: definePolicy([{ match: { name: "rename" }, decision: "confirm" }]) });
+    const planted = { id: "g1", operation: "delete", scope: "once", grantedBy: "ana", grantedAt: T - 1, uses: 0 } as const;
+    expect(engine.assess(request("delete", ["destructive"]), [planted], { now: T })).toMatchObject({ kind: "ask", decision: "typed-confirm" });
+    // A request that asks for typing is typed confirmation, whatever the policy says of its operation.
+    const standing = { ...planted, operation: "rename", scope: "session" } as const;
+    expect(engine.assess(request("rename", [], { confirmText: "report.pdf" }), [standing], { now: T })).toMatchObject({ kind: "ask" });
+    expect(engine.assess(request("rename"), [standing], { now: T })).toMatchObject({ kind: "grant" });
+  });
+});
+
+describe("createPermissions: grants from storage or another tab", () => {
+  const engine = createPermissions({ identity: "ana", sessionId: "s1", policy: definePolicy([{ match: { name: "send_mail" }, decision: "confirm", conditions: [testMode] }]) });
+  const base = { id: "g1", operation: "read_customers", scope: "session", sessionId: "s1", grantedBy: "ana", grantedAt: T - 10, uses: 1 } as const;
+
+  it("trusts only what it could have made: for its identity and session, under its policy", () => {
+    expect(engine.grantProblem(base, T)).toBeUndefined();
+    expect(engine.grantProblem({ ...base, id: "g2", operation: "send_mail", scope: "conditional", sessionId: undefined, condition: { "context.mode": "test" } }, T)).toBeUndefined();
+    // Another session's grant covers nothing here, and was the kit's: kept, like an expired one.
+    expect(engine.grantProblem({ ...base, sessionId: "s0" }, T)).toBeUndefined();
+    expect(engine.grantProblem({ ...base, revokedAt: T - 1, revokedBy: "ana" }, T)).toBeUndefined();
+  });
+
+  it.each([
+    ["a malformed record", { ...base, uses: -1 }, /not a well-formed grant/],
+    ["once", { ...base, scope: "once", sessionId: undefined }, /once grant/],
+    ["someone else's", { ...base, grantedBy: "mallory" }, /granted by "mallory", not by ana/],
+    ["a session grant with no session", { ...base, sessionId: undefined }, /would cover every session/],
+    ["a batch limited to a session", { ...base, scope: "batch", limit: 5 }, /only for session grants/],
+    ["a session grant limited to a run", { ...base, runId: "r1" }, /only for batch grants/],
+    ["granted in the future", { ...base, grantedAt: T + 1 }, /after now/],
+    ["expiring before it was granted", { ...base, expiresAt: T - 20 }, /expires before/],
+    ["a condition no rule offers", { ...base, operation: "send_mail", scope: "conditional", sessionId: undefined, condition: { "context.mode": "live" } }, /condition the policy does not offer/],
+    ["a condition offered for another operation", { ...base, scope: "conditional", sessionId: undefined, condition: { "context.mode": "test" } }, /condition the policy does not offer/],
+  ])("refuses %s, in words", (_, grant, problem) => {
+    expect(engine.grantProblem(grant, T)).toMatch(problem);
+  });
+
+  it("never throws, whatever it is given", () => {
+    for (const value of [null, 1, "grant", [], { get id() { throw new Error("no"); } }, new Proxy({}, { getOwnPropertyDescriptor: () => { throw new Error("no"); } })]) {
+      expect(engine.grantProblem(value, T)).toMatch(/not a well-formed grant/);
+    }
+  });
+});
+
 describe("checkGrant from parley-ui/core", () => {
   it("is the engine's own check, for the app to re-check at execution time without the policy entry", async () => {
     const core = await import("../../../src/core");

@@ -3,6 +3,7 @@ import {
   appendToLog,
   createGrant,
   createMemoryPolicyStorage,
+  createPermissions,
   mergeGrant,
   mergeKeptGrants,
   readKeptAudit,
@@ -36,8 +37,15 @@ describe("readKeptGrants", () => {
   });
 
   it("reads anything that is not a list as no grants", () => {
-    expect(readKeptGrants({ g1: grant("g1") }, T0)).toEqual({ grants: [], expired: 0, unreadable: 0 });
+    expect(readKeptGrants({ g1: grant("g1") }, T0)).toEqual({ grants: [], expired: 0, unreadable: 0, untrusted: 0 });
     expect(readKeptGrants(undefined, T0).grants).toEqual([]);
+  });
+
+  it("with a measure of what the kit could have made, drops and counts the rest, naming the first problem", () => {
+    const engine = createPermissions({ identity: "ana" });
+    const read = readKeptGrants([grant("g1"), grant("g2", { grantedBy: "mallory" }), grant("g3", { scope: "once" }), { ...grant("g4"), expiresAt: T0 }], T0 + 1, (g) => engine.grantProblem(g, T0 + 1));
+    expect(read).toMatchObject({ expired: 1, unreadable: 0, untrusted: 2, problem: expect.stringContaining('"mallory", not by ana') });
+    expect(read.grants.map((g) => g.id)).toEqual(["g1"]);
   });
 
   it("copies: the stored record is not the one kept", () => {
