@@ -92,7 +92,7 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["test/**/*.test.{ts,tsx}"],
-          exclude: ["test/browser/**", "test/frameworks/live/**"],
+          exclude: ["**/node_modules/**", "test/browser/**", "test/frameworks/live/**"],
           environment: "jsdom",
           setupFiles: ["test/setup.ts"],
         },

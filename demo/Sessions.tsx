@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { connectSessions, createMemoryThreadsAdapter, ThreadList, type SessionsConnectionStatus } from "../src/threads";
 import type { ThreadPersistence } from "../src/persistence";
 
-const freshId = () => `demo-${crypto.randomUUID()}`;
+// A UUID as it is: some back ends take nothing else (the LangGraph API server refuses other thread ids).
+const freshId = () => crypto.randomUUID();
 
 /**
  * The demo's threads (issues 8 and 10): the person's conversations and the sessions the agent
