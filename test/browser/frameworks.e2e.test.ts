@@ -45,7 +45,8 @@ const toLangGraph =
   async (input, res) => {
     const answer = await fetch(`${langGraph.url}/agui/${mode}/${graph}`, { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream" }, body: JSON.stringify(input) });
     res.writeHead(answer.status, { ...CORS, "content-type": answer.headers.get("content-type") ?? "text/event-stream" });
-    for await (const chunk of answer.body!) res.write(chunk);
+    const reader = answer.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) res.write(read.value);
     res.end();
   };
 
