@@ -18,7 +18,7 @@ import { fakeAgent } from "../support/fakeAgent";
  * The grammar's forgeries each carry something the kit never writes (a `once` grant, a session
  * grant with no session, someone else's name, an answer without its audit record …): a forgery
  * that is byte for byte what the kit writes for this person cannot be told apart (see
- * docs/security-storage.md, known limits), so it is not generated.
+ * docs/security.md, "Storage and other tabs", known limits), so it is not generated.
  */
 
 const NOW = 1_000_000;
