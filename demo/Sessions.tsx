@@ -4,7 +4,7 @@ import { connectSessions, createMemoryThreadsAdapter, ThreadList, type SessionsC
 import type { ThreadPersistence } from "../src/persistence";
 
 // A UUID as it is: some back ends take nothing else (the LangGraph API server refuses other thread ids).
-const freshId = () => crypto.randomUUID();
+const freshId = (): string => crypto.randomUUID();
 
 /**
  * The demo's threads (issues 8 and 10): the person's conversations and the sessions the agent

@@ -14,8 +14,13 @@ import { isRecord } from "../fold/shared";
 export type AnswerShape =
   | { kind: "approval"; key: "approved" | "accepted"; edits?: "editedArgs" | ByName }
   | { kind: "decisions"; actions: readonly { name: string; args: unknown }[]; editable: boolean; camelCase?: boolean }
-  /** A bare question (LangGraph `interrupt("Which name?")`): the answer is the words alone. */
-  | { kind: "text" };
+  /**
+   * A question whose answer is one value, not an object: a bare LangGraph `interrupt("Which
+   * name?")` (the words), or a `responseSchema` of another type than object (the one field's value).
+   */
+  | { kind: "text" }
+  /** A `responseSchema` that is a string `enum` (CrewAI's `emit` outcomes): the answer is the chosen value. */
+  | { kind: "choice" };
 
 /** Edits by argument name: the names the schema lists, each with its JSON type when it gives one. */
 export interface ByName {
@@ -94,7 +99,7 @@ export function allowsEdits(shape: AnswerShape): boolean {
  * // { accepted: true, path: "/b" }
  */
 export function approvalPayload(shape: AnswerShape, approved: boolean, proposed: unknown, edited: unknown): Record<string, unknown> {
-  if (shape.kind === "text") return { approved };
+  if (shape.kind === "text" || shape.kind === "choice") return { approved };
   if (shape.kind === "decisions") {
     const only = shape.actions.length === 1 ? shape.actions[0] : undefined;
     if (approved && only && shape.editable && edited !== undefined) {

@@ -65,7 +65,7 @@ export function resumeEntryFor(interaction: Interaction): ResumeEntry | undefine
     return shape?.kind === "decisions" && interaction.status !== "timed_out" ? { interruptId, status: "resolved", payload: approvalPayload(shape, false, undefined, undefined) } : { interruptId, status: "cancelled" };
   }
   if (interaction.status === "declined") {
-    return shape && shape.kind !== "text" ? { interruptId, status: "resolved", payload: approvalPayload(shape, false, undefined, undefined) } : { interruptId, status: "cancelled" };
+    return shape?.kind === "approval" || shape?.kind === "decisions" ? { interruptId, status: "resolved", payload: approvalPayload(shape, false, undefined, undefined) } : { interruptId, status: "cancelled" };
   }
   if (interaction.status !== "answered") return undefined;
   const payload = answerPayload(interaction, shape);
@@ -86,12 +86,13 @@ function answerShape(interaction: Interaction): AnswerShape | undefined {
 function answerPayload(interaction: Interaction, shape: AnswerShape | undefined): unknown {
   const response = interaction.response;
   const proposed = interaction.envelope?.messageType === "permission_request" ? interaction.envelope.payload.args : undefined;
-  const approvalShape = shape && shape.kind !== "text" ? shape : undefined;
+  const approvalShape = shape?.kind === "approval" || shape?.kind === "decisions" ? shape : undefined;
   if (response && "approved" in response) return approvalPayload(approvalShape ?? DEFAULT_APPROVAL, response.approved === true, proposed, response.editedArgs);
   if (response && "values" in response) {
     const values = response.values;
-    return shape?.kind === "text" && typeof values.answer === "string" ? values.answer : values;
+    return shape?.kind === "text" && Object.hasOwn(values, "answer") ? values.answer : values;
   }
+  if (response && "action" in response && shape?.kind === "choice" && response.action === "choose") return response.optionIds[0];
   if (response && "action" in response) {
     if (approvalShape && (response.action === "accept" || response.action === "reject")) return approvalPayload(approvalShape, response.action === "accept", proposed, undefined);
     if (response.action === "reject") return CANCELLED;
@@ -140,7 +141,7 @@ export const LANGGRAPH_CANCELLED = { __agui_cancelled__: true } as const;
 export function langGraphResume(interaction: Interaction): unknown {
   const shape = answerShape(interaction);
   if (interaction.status === "declined" || interaction.status === "timed_out") {
-    return shape && shape.kind !== "text" ? approvalPayload(shape, false, undefined, undefined) : LANGGRAPH_CANCELLED;
+    return shape?.kind === "approval" || shape?.kind === "decisions" ? approvalPayload(shape, false, undefined, undefined) : LANGGRAPH_CANCELLED;
   }
   if (interaction.status !== "answered") return LANGGRAPH_CANCELLED;
   const payload = answerPayload(interaction, shape);

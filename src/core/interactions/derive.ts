@@ -184,7 +184,7 @@ export function addInterruptInteractions(d: Draft, interrupts: readonly Interrup
 }
 
 function answerOf(reading: InterruptReading): AnswerShape | undefined {
-  return reading.approval ?? (reading.plain ? { kind: "text" } : undefined);
+  return reading.approval ?? (reading.choices ? { kind: "choice" } : reading.plain ? { kind: "text" } : undefined);
 }
 
 /** This run's `on_interrupt` questions not yet delivered: each may be announcing an interrupt of the outcome. */
@@ -274,6 +274,9 @@ function interruptEnvelope(interrupt: Interrupt, call: ToolCallState | undefined
     if (args !== undefined) payload.args = args;
     payload.editable = args !== undefined && allowsEdits(reading.approval);
     return { ...base, messageType: "permission_request", payload };
+  }
+  if (reading.choices) {
+    return { ...base, messageType: "advice", payload: { content: message || String(interrupt.reason), options: reading.choices.map((value) => ({ id: value, label: value })) } };
   }
   if (interrupt.reason === "input_required" || reading.schema) {
     const payload: InputRequestPayload = { content: message, schema: reading.schema ?? { type: "object", properties: {} } };

@@ -20,10 +20,12 @@ export interface InterruptReading {
   /** Card details (`categories`, `confirmText`, `details`, `operation`, …): the interrupt's own win. */
   metadata: Record<string, unknown>;
   /** Set when the person approves or refuses: what the framework reads back. */
-  approval?: Exclude<AnswerShape, { kind: "text" }>;
+  approval?: Extract<AnswerShape, { kind: "approval" | "decisions" }>;
+  /** A string `enum` schema's values: the question is a choice among them. */
+  choices?: readonly string[];
   /** A form's schema (not an approval's). */
   schema?: Record<string, unknown>;
-  /** A bare question (LangGraph `interrupt("Which name?")`): answered with the words alone. */
+  /** A question of one value (a bare LangGraph `interrupt("Which name?")`, a non-object schema): answered with that value alone. */
   plain: boolean;
 }
 
@@ -65,7 +67,13 @@ export function readInterrupt(interrupt: Interrupt): InterruptReading {
     }
     return reading;
   }
-  if (schema) reading.schema = schema;
+  const enumValues = schema?.type === "string" && Array.isArray(schema.enum) ? schema.enum.filter((v): v is string => typeof v === "string").slice(0, 50) : undefined;
+  if (enumValues?.length) reading.choices = enumValues;
+  // A schema of one value (not an object) is a form of one field, answered with that value.
+  else if (schema && schema.type !== undefined && schema.type !== "object") {
+    reading.schema = { type: "object", properties: { answer: schema }, required: ["answer"] };
+    reading.plain = true;
+  } else if (schema) reading.schema = schema;
   // LangGraph: `interrupt("Which name?")` — a question whose answer is the words themselves.
   else if (typeof raw === "string" || interrupt.reason === "langgraph:interrupt") reading.plain = true;
   return reading;

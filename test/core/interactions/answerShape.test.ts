@@ -63,6 +63,11 @@ describe("reading an interrupt, whichever framework sent it", () => {
     expect(customValue("{not json")).toBe("{not json");
     expect(interruptOfCustomValue('{"reason":"confirmation","message":"Go?"}', "e-1", { id: "abc" })).toMatchObject({ id: "abc", reason: "confirmation", message: "Go?" });
   });
+  it("a schema of one value: a string enum is a choice, any other type one field", () => {
+    expect(readInterrupt({ id: "i1", reason: "crewai:human_feedback", message: "Approve the plan?", responseSchema: { type: "string", enum: ["approved", "rejected"] } })).toMatchObject({ choices: ["approved", "rejected"] });
+    expect(readInterrupt({ id: "i1", reason: "x", message: "How many?", responseSchema: { type: "integer" } })).toMatchObject({ plain: true, schema: { type: "object", properties: { answer: { type: "integer" } }, required: ["answer"] } });
+  });
+
   it("Mastra's suspend: the tool call, its arguments and the resume schema (itself a JSON string)", () => {
     const value = JSON.stringify({ type: "mastra_suspend", toolCallId: "c1", toolName: "send_email", args: { to: "bob" }, resumeSchema: JSON.stringify({ type: "object", properties: { approved: { type: "boolean" } } }) });
     const interrupt = interruptOfCustomValue(value, "e-1")!;

@@ -324,3 +324,25 @@ describe("answerInWords", () => {
     expect(words(timedOut, "zh-CN")).toBe("超时未回答：Which train?");
   });
 });
+
+describe("interrupts whose schema is one value (CrewAI's emit outcomes, a number)", () => {
+  it("a string enum is a numbered choice, answered with the chosen value; another type one field, answered with its value", async () => {
+    const { fold } = await import("../../support/thread");
+    const { applyClientAction, buildRunInput: build } = await import("../../../src/core");
+    const asked = fold([
+      { type: "RUN_STARTED", threadId: "t1", runId: "r1" },
+      { type: "RUN_FINISHED", threadId: "t1", runId: "r1", outcome: { type: "interrupt", interrupts: [
+        { id: "c1", reason: "crewai:human_feedback", message: "Approve the plan?", responseSchema: { type: "string", enum: ["approved", "rejected"] } },
+        { id: "n1", reason: "acme:count", message: "How many seats?", responseSchema: { type: "integer", minimum: 1 } },
+      ] } },
+    ]);
+    const choice = asked.interactions.get("c1")!;
+    expect(choice).toMatchObject({ messageType: "advice", numbers: [1, 2] });
+    let s = applyClientAction(asked, { type: "answer", interactionId: "c1", response: { action: "choose", optionIds: ["rejected"], numbers: [2] }, how: "number-reply", at: 1 });
+    s = applyClientAction(s, { type: "answer", interactionId: "n1", response: { values: { answer: 3 } }, how: "click", at: 1 });
+    expect(build(s, { runId: "r2" }).resume).toEqual([
+      { interruptId: "c1", status: "resolved", payload: "rejected" },
+      { interruptId: "n1", status: "resolved", payload: 3 },
+    ]);
+  });
+});
