@@ -10,3 +10,4 @@ export * from "./core/persistence";
 export { persistThread, type PersistedThread, type ThreadPersistence } from "./store/persistThread";
 export { DELIVERED_BY_ANOTHER_TAB, syncTabs, type TabChannel, type TabLocks, type TabSync, type TabSyncOptions } from "./store/syncTabs";
 export { keepPermissions, type KeptPermissions, type PermissionsKeeping } from "./store/keepPermissions";
+export { preloadTrustChecks } from "./store/trustChecks";

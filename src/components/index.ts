@@ -37,7 +37,6 @@ export { RunError, type RunErrorProps } from "./status/RunError";
 export { InteractionCard, useInteractionContext, useRowInteraction, type InteractionRootProps } from "./interactions/InteractionParts";
 export { AdviceCard } from "./interactions/AdviceCard";
 export { NotificationCard } from "./interactions/NotificationCard";
-export { PermissionRequestCard } from "./interactions/PermissionRequestCard";
 export { InputRequestForm } from "./interactions/InputRequestForm";
 export { ErrorCard } from "./interactions/ErrorCard";
 export { InteractionFallback } from "./interactions/InteractionFallback";

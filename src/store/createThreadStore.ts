@@ -10,7 +10,7 @@ import type { AuditRecord } from "../core/policy/types";
 import { isDevelopment } from "../core/dev";
 import { describeRunFailure } from "./describeRunFailure";
 import { answerRevokeCalls, auditForgeries, decideByPermissions, grantForApproval, trustOf } from "./permissionSteps";
-import { applyTabActions, recheckThread } from "../core/persistence/recheck";
+import { trustChecks } from "./trustChecks";
 import { adoptable } from "../core/persistence/adoptable";
 import { createFrameBatcher, type BatchMode } from "./frameBatcher";
 import { createFrontendTools, type FrontendTool } from "./frontendTools";
@@ -392,6 +392,13 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       run();
     };
 
+    /** The re-check of stored and tab data, if it has loaded: until then nothing from there is taken. */
+    const checksLoaded = (method: string) => {
+      const checks = trustChecks.loaded();
+      if (!checks && isDevelopment()) console.warn(`Parley: ${method} refused: the re-check of stored and tab data has not loaded yet (await preloadTrustChecks() from parley-ui/persistence first).`);
+      return checks;
+    };
+
     /** Applies a client action, or says why not. */
     const act = (given: ClientAction): ActionResult => {
       // The person's decisions name them however they came (a number reply, the app's dispatch): a restore checks that name.
@@ -703,8 +710,9 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       },
       restore(saved) {
         const { isRunning, thread } = get();
-        if (isRunning || thread.messageIds.length || thread.interactionIds.length) return false;
-        let restored = recheckThread(saved, trust, "untrusted-storage");
+        const checks = checksLoaded("restore");
+        if (!checks || isRunning || thread.messageIds.length || thread.interactionIds.length) return false;
+        let restored = checks.recheckThread(saved, trust, "untrusted-storage");
         // The stream it was reading is gone with the page: the run ends, and Retry runs it again.
         if (restored.runs[restored.runs.length - 1]?.status === "running") restored = applyClientAction(restored, { type: "end-run", status: "error", failure: RESTORED_MID_RUN });
         threadId ??= restored.threadId;
@@ -716,17 +724,20 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       mirror(actions) {
         // The person, in another tab.
         byPerson();
+        const checks = checksLoaded("mirror");
+        if (!checks) return;
         const before = get().thread;
         // An answer on its way to the agent from here is not changed by another tab's correction.
-        const thread = applyTabActions(before, actions.filter((a) => a.type !== "correct" || !inFlight?.ids.includes(a.interactionId)), trust, "untrusted-tab-message");
+        const thread = checks.applyTabActions(before, actions.filter((a) => a.type !== "correct" || !inFlight?.ids.includes(a.interactionId)), trust, "untrusted-tab-message");
         if (thread === before) return;
         set({ thread });
         scheduleDeadlines();
         continueIfAnswered();
       },
       adopt(given) {
-        if (get().isRunning) return false;
-        const saved = recheckThread(given, trust, "untrusted-tab-message");
+        const checks = checksLoaded("adopt");
+        if (!checks || get().isRunning) return false;
+        const saved = checks.recheckThread(given, trust, "untrusted-tab-message");
         // Judged after the re-check: a settlement the other copy holds no record of must not undo this tab's.
         if (!adoptable(get().thread, saved)) return false;
         owesRun = false;

@@ -1,6 +1,7 @@
 import type { ThreadState } from "../core/fold";
 import { restoreThread, snapshotThread, type RestoreResult } from "../core/persistence/threadSnapshot";
 import type { ThreadStorage } from "../core/persistence/storage";
+import { trustChecks } from "./trustChecks";
 import type { ThreadStore } from "./createThreadStore";
 import { followPushes } from "./followPushes";
 
@@ -89,11 +90,15 @@ export function persistThread(store: ThreadStore, persistence: ThreadPersistence
 
   const ready = storage
     .load(key)
-    .then((snapshot) => {
+    .then(async (snapshot) => {
       if (snapshot === undefined || stopped) return undefined;
       const restored = restoreThread(snapshot);
       if (!restored.ok) report(new Error(restored.problem));
-      else store.getState().restore(restored.thread);
+      else {
+        // The store re-checks what storage hands back; the re-check loads with the first restore.
+        await trustChecks.load();
+        if (!stopped) store.getState().restore(restored.thread);
+      }
       return restored;
     })
     .catch((error: unknown) => {

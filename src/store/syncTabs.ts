@@ -2,6 +2,7 @@ import type { ClientAction } from "../core/actions/applyClientAction";
 import { undeliveredIds } from "../core/interactions/select";
 import { readTabMessage, settlementsBetween, TAB_MESSAGE_VERSION, type TabAction, type TabMessage } from "../core/persistence/tabMessages";
 import { restoreThread, snapshotThread } from "../core/persistence/threadSnapshot";
+import { trustChecks } from "./trustChecks";
 import type { ThreadStore } from "./createThreadStore";
 
 /** The part of `BroadcastChannel` tabs use (a fake one in tests). */
@@ -112,8 +113,25 @@ export function syncTabs(store: ThreadStore, options: TabSyncOptions): TabSync {
     }
   });
 
+  // The store re-checks what another tab sends, with code that loads on first use: messages that
+  // come before it wait, in order.
+  let waiting: unknown[] | undefined = trustChecks.loaded() ? undefined : [];
+  if (waiting) {
+    trustChecks.load().then(
+      () => {
+        const queued = waiting ?? [];
+        waiting = undefined;
+        for (const data of queued) receive(data);
+      },
+      (error: unknown) => report(error),
+    );
+  }
   channel.onmessage = (event) => {
-    const message = readTabMessage(event.data);
+    if (waiting) waiting.push(event.data);
+    else receive(event.data);
+  };
+  function receive(data: unknown): void {
+    const message = readTabMessage(data);
     if (!message || message.from === from || stopped) return;
     applying = true;
     try {
@@ -132,7 +150,7 @@ export function syncTabs(store: ThreadStore, options: TabSyncOptions): TabSync {
     } finally {
       applying = false;
     }
-  };
+  }
 
   const abort = typeof AbortController === "function" ? new AbortController() : undefined;
   let release: (() => void) | undefined;

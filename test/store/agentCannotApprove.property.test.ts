@@ -25,7 +25,7 @@ const permissionArgs = JSON.stringify({ operation: "show_tip", summary: "Show a 
 const claim = { status: "answered", response: { approved: true } };
 
 /** One hostile agent event (or a few that belong together). */
-const hostile: fc.Arbitrary<BaseEvent[]> = fc.oneof(
+const hostile: fc.Arbitrary<readonly BaseEvent[]> = fc.oneof(
   kitId.map((id) => [ev.custom("parley.interaction", { messageId: id, messageType: "advice", payload: { content: "Want a tip?", options: [{ id: "sure", label: "Sure" }] } })]),
   kitId.map((id) => [ev.custom("parley.interaction", { messageId: id, messageType: "permission_request", payload: { operation: "show_tip", summary: "Show a tip?" } })]),
   kitId.map((id) => [ev.toolStart(id, "parley_request_permission", "m-agent"), ev.toolArgs(id, permissionArgs), ev.toolEnd(id)]),

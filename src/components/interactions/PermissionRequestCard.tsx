@@ -6,7 +6,8 @@ import { useGrantOptions, useInteractionActions } from "../../react/interactions
 import { useLabels } from "../../i18n/LabelsContext";
 import type { MessageComponentProps } from "../registry/registry";
 import { cn } from "../lib/cn";
-import { BATCH_DEFAULT, batchLimit, PermissionScopeChoice } from "../permissions/PermissionScopeChoice";
+import { BATCH_DEFAULT, batchLimit } from "../permissions/batch";
+import { PermissionScopeChoiceView as PermissionScopeChoice } from "../permissions/PermissionScopeChoice";
 import { InteractionFallback } from "./InteractionFallback";
 import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 
@@ -22,8 +23,11 @@ import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from ".
  *
  * @example
  * <ParleyUIProvider components={{ permission_request: PermissionRequestCard }} />
+ *
+ * This is the card itself, in the permissions chunk (loaded on first use); `PermissionRequestCard`
+ * (`permissions/lazyPermissions.tsx`) shows it once loaded.
  */
-export function PermissionRequestCard({ message }: MessageComponentProps) {
+export function PermissionRequestCardView({ message }: MessageComponentProps) {
   const interaction = useRowInteraction(message);
   if (!interaction) return null;
   if (interaction.envelope?.messageType !== "permission_request") {
@@ -31,7 +35,7 @@ export function PermissionRequestCard({ message }: MessageComponentProps) {
   }
   return <PermissionBody interaction={interaction} payload={interaction.envelope.payload} />;
 }
-PermissionRequestCard.displayName = "Parley.PermissionRequestCard";
+PermissionRequestCardView.displayName = "Parley.PermissionRequestCard";
 
 function StreamingPermission({ interaction }: { interaction: InteractionRecord }) {
   const t = useLabels();

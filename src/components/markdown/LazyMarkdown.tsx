@@ -1,7 +1,8 @@
-import { memo, useEffect, useSyncExternalStore } from "react";
+import { memo } from "react";
 import { cn } from "../lib/cn";
+import { useLazyChunk } from "../lib/lazyChunk";
 import type { MarkdownProps } from "./Markdown";
-import { loadedMarkdownChunk, loadMarkdownChunk, subscribeMarkdownChunk } from "./markdownChunk";
+import { markdownChunk } from "./markdownChunk";
 
 export type { MarkdownProps } from "./Markdown";
 
@@ -14,11 +15,8 @@ export type { MarkdownProps } from "./Markdown";
  * await preloadMarkdown();
  */
 export async function preloadMarkdown(): Promise<void> {
-  await loadMarkdownChunk();
+  await markdownChunk.load();
 }
-
-/** The server and hydration see no renderer; the browser sees it once loaded. */
-const noRenderer = () => undefined;
 
 /**
  * Renders agent-written Markdown (GFM) safely: raw HTML is dropped (never rendered), dangerous
@@ -34,11 +32,9 @@ const noRenderer = () => undefined;
  * <Markdown>{"**Hello** — see [the docs](https://example.com)"}</Markdown>
  */
 export const LazyMarkdown = memo(function LazyMarkdown({ children, className, citations }: MarkdownProps) {
-  const chunk = useSyncExternalStore(subscribeMarkdownChunk, loadedMarkdownChunk, noRenderer);
-  useEffect(() => {
-    // A failed load keeps the plain text, which is complete and readable; the next mount retries.
-    if (!chunk) loadMarkdownChunk().catch(() => {});
-  }, [chunk]);
+  // The server and hydration see no renderer (plain text, complete and readable), the browser the
+  // formatted text once the renderer has loaded.
+  const chunk = useLazyChunk(markdownChunk);
   if (chunk) return <chunk.Markdown className={className} citations={citations}>{children}</chunk.Markdown>;
   return (
     <div data-slot="markdown-plain" className={cn("pl:whitespace-pre-wrap pl:break-words", className)}>

@@ -4,7 +4,7 @@ import { AdviceCard } from "../interactions/AdviceCard";
 import { ErrorCard } from "../interactions/ErrorCard";
 import { InputRequestForm } from "../interactions/InputRequestForm";
 import { NotificationCard } from "../interactions/NotificationCard";
-import { PermissionRequestCard } from "../interactions/PermissionRequestCard";
+import { PermissionRequestCard } from "../permissions/lazyPermissions";
 
 /** The kit's own components, by kind; the last place the registry looks before `Fallback`. */
 export const defaultMessageComponents: MessageComponents = {

@@ -141,11 +141,11 @@ const AuditLogView = forwardRef<HTMLElement, AuditLogProps>(function AuditLogVie
   );
 });
 /** Behind its own error boundary: a panel that fails shows a short message, and the app stays. */
-export const AuditLog = forwardRef<HTMLElement, AuditLogProps>(function AuditLog(props, ref) {
+export const AuditLogBounded = forwardRef<HTMLElement, AuditLogProps>(function AuditLog(props, ref) {
   return (
     <PartErrorBoundary name="AuditLog">
       <AuditLogView {...props} ref={ref} />
     </PartErrorBoundary>
   );
 });
-AuditLog.displayName = "Parley.AuditLog";
+AuditLogBounded.displayName = "Parley.AuditLog";

@@ -3,25 +3,7 @@ import { RadioGroup } from "radix-ui";
 import type { GrantScope } from "../../core/policy/types";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
-
-/** The fewest and most operations a batch approval may cover from the card. */
-export const BATCH_MIN = 1;
-export const BATCH_MAX = 1000;
-export const BATCH_DEFAULT = 10;
-
-/**
- * The batch size the person typed, or `undefined` when it is not a whole number from
- * {@link BATCH_MIN} to {@link BATCH_MAX}.
- *
- * @example
- * batchLimit("25"); // 25
- * batchLimit("2.5"); // undefined
- */
-export function batchLimit(text: string): number | undefined {
-  if (!/^\s*\d+\s*$/.test(text)) return undefined;
-  const value = Number(text);
-  return value >= BATCH_MIN && value <= BATCH_MAX ? value : undefined;
-}
+import { BATCH_DEFAULT, BATCH_MAX, BATCH_MIN, batchLimit } from "./batch";
 
 export interface PermissionScopeChoiceProps {
   /** The scopes to offer, in card order (`useGrantOptions`); `conditional` shows once per condition. */
@@ -59,7 +41,7 @@ const inputClass =
  * @example
  * <PermissionScopeChoice scopes={["once", "batch", "session"]} scope={scope} onScopeChange={setScope} count={count} onCountChange={setCount} />
  */
-export function PermissionScopeChoice({
+export function PermissionScopeChoiceView({
   scopes,
   scope,
   onScopeChange,
@@ -155,4 +137,4 @@ export function PermissionScopeChoice({
     </div>
   );
 }
-PermissionScopeChoice.displayName = "Parley.PermissionScopeChoice";
+PermissionScopeChoiceView.displayName = "Parley.PermissionScopeChoice";

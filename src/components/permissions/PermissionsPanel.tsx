@@ -78,14 +78,14 @@ const PermissionsPanelView = forwardRef<HTMLElement, PermissionsPanelProps>(func
   );
 });
 /** Behind its own error boundary: a panel that fails shows a short message, and the app stays. */
-export const PermissionsPanel = forwardRef<HTMLElement, PermissionsPanelProps>(function PermissionsPanel(props, ref) {
+export const PermissionsPanelBounded = forwardRef<HTMLElement, PermissionsPanelProps>(function PermissionsPanel(props, ref) {
   return (
     <PartErrorBoundary name="PermissionsPanel">
       <PermissionsPanelView {...props} ref={ref} />
     </PartErrorBoundary>
   );
 });
-PermissionsPanel.displayName = "Parley.PermissionsPanel";
+PermissionsPanelBounded.displayName = "Parley.PermissionsPanel";
 
 function GrantRow({ view, onRevoke }: { view: GrantView; onRevoke: () => void }) {
   const labels = useLabels();

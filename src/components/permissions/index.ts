@@ -1,4 +1,5 @@
-export { PermissionsPanel, type PermissionsPanelProps } from "./PermissionsPanel";
-export { AuditLog, type AuditLogProps } from "./AuditLog";
-export { PermissionScopeChoice, batchLimit, BATCH_DEFAULT, BATCH_MAX, BATCH_MIN, type PermissionScopeChoiceProps } from "./PermissionScopeChoice";
-export { downloadText } from "./download";
+export { AuditLog, PermissionRequestCard, PermissionScopeChoice, PermissionsPanel, preloadPermissionsUi } from "./lazyPermissions";
+export type { PermissionsPanelProps } from "./PermissionsPanel";
+export type { AuditLogProps } from "./AuditLog";
+export type { PermissionScopeChoiceProps } from "./PermissionScopeChoice";
+export { batchLimit, BATCH_DEFAULT, BATCH_MAX, BATCH_MIN } from "./batch";

@@ -7,7 +7,8 @@ import { UIContext } from "./UIContext";
 import type { UrlPolicy } from "../lib/urlPolicy";
 import { ThreadNavigationContext, type ThreadNavigation } from "../thread/ThreadNavigation";
 import { ComposerFocusContext, createComposerFocus } from "../composer/ComposerFocus";
-import { preloadMarkdownWhenIdle } from "../markdown/markdownChunk";
+import { markdownChunk } from "../markdown/markdownChunk";
+import { permissionsUi } from "../permissions/permissionsChunk";
 
 export interface ParleyUIProviderProps {
   /** Components by message kind; they win over the defaults, and runtime registrations win over them. */
@@ -76,7 +77,9 @@ export function ParleyUIProvider({ components, toolRenderers, registry: given, l
   );
   const labelsValue = useMemo(() => ({ labels: resolveLabels(locale, stableLabels), locale }), [locale, stableLabels]);
   // The Markdown renderer loads on first use; starting when idle, it is there before the first reply.
-  useEffect(preloadMarkdownWhenIdle, []);
+  // What most screens show soon, loaded when the browser is idle: the formatted answer, the permission card.
+  useEffect(() => markdownChunk.preloadWhenIdle(), []);
+  useEffect(() => permissionsUi.preloadWhenIdle(), []);
   // Files dropped anywhere in the kit go to a `<Composer attachments>`, if one is mounted: a drop
   // that misses the composer would otherwise be opened by the browser in place of the page.
   // The composer's own handlers run first and mark the event handled.
