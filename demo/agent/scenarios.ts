@@ -699,6 +699,15 @@ function revoke(s: Script): void {
   s.finish({ type: "success", pendingToolCallIds: [toolCallId] });
 }
 
+/** The scope words of the kit's live-grants context entry (src/core/policy/context.ts), in either language. */
+const SCOPE_WORDS: Record<string, readonly string[]> = { conditional: ["scope: conditional", "范围：条件授权"], batch: ["scope: batch", "范围：批量"] };
+
+/** Whether the run's context (the kit's live-grants entry) lists a live grant of `scope` for `operation`. */
+function liveGrant(input: Pick<RunAgentInput, "context">, operation: string, scope: "conditional" | "batch"): boolean {
+  const entry = input.context.find((c) => c.description === "Parley: permissions the person has granted" || c.description === "Parley：用户已授予的权限");
+  return entry !== undefined && entry.value.split("\n").some((line) => line.includes(`"${operation}"`) && SCOPE_WORDS[scope]!.some((words) => line.includes(words)));
+}
+
 /** The answer to one of the permission scenarios' tool calls, or undefined when it is not one. */
 function permissionAnswer(s: Script, call: AnsweredCall): boolean {
   const args = isRecord(call.args) ? call.args : {};
@@ -728,15 +737,16 @@ function permissionAnswer(s: Script, call: AnsweredCall): boolean {
     }
     case "send_mail": {
       const toTest = isRecord(args.details) && Array.isArray(args.details.to) && args.details.to.includes("test-inbox@example.com");
-      const how = isRecord(answer) && isRecord(answer.response) && answer.response.scope === "conditional" ? " You allowed test mail for now, so the next one will not ask." : "";
+      // How far the approval reached is not in the answer (the kit keeps its bookkeeping out of it):
+      // the run's context lists the person's live grants.
+      const how = liveGrant(s.input, "send_mail", "conditional") ? " You allowed test mail for now, so the next one will not ask." : "";
       if (toTest) s.text(approved ? `Sent to the test inbox.${how}` : "Not sent.");
       else s.text(approved ? `Sent to ${MANAGERS.length} regional managers.` : "Not sent; the report stays a draft.");
       s.finish();
       return true;
     }
     case "archive_mail": {
-      const scope = isRecord(answer) && isRecord(answer.response) ? answer.response.scope : undefined;
-      s.text(!approved ? "Left the newsletters where they are." : scope === "batch" ? "Archived 100 newsletters with one approval." : "Archived the first newsletter; I would ask for each of the others.");
+      s.text(!approved ? "Left the newsletters where they are." : liveGrant(s.input, "archive_mail", "batch") ? "Archived 100 newsletters with one approval." : "Archived the first newsletter; I would ask for each of the others.");
       s.finish();
       return true;
     }

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { EventType, type BaseEvent, type Interrupt, type Message, type ResumeEntry, type RunAgentInput } from "@ag-ui/core";
 import { EventSchema } from "@ag-ui/core/schemas";
 import { foldEvents, createThreadState } from "../../src/core";
+import { grantsContext, type Grant } from "../../src/core/policy";
 import { messageText } from "../support/thread";
 import {
   ADDRESS_SCHEMA,
@@ -577,12 +578,15 @@ describe("describeRun", () => {
 
 describe("permissions: the weekly report, a typed deletion, a revocation", () => {
   /** The run after `first`, with the kit's answer to its (last) tool call as the tool result. */
-  function answered(first: ReturnType<typeof ask>, content: object, runId = "r2") {
+  /** The next run after the answer `content`; `grants`: the person's live grants, in the context entry the kit writes. */
+  function answered(first: ReturnType<typeof ask>, content: object, runId = "r2", grants: Grant[] = []) {
     const messages = [...input(trigger(first.scenario)).messages, ...replay(first.events)];
     const call = eventsOf(first.events, EventType.TOOL_CALL_START).at(-1)!;
     messages.push({ id: `parley-answer:${String(call.toolCallId)}`, role: "tool", toolCallId: String(call.toolCallId), content: JSON.stringify(content) });
-    return { plan: planRun(input("", { runId, messages }), { now: NOW }), messages };
+    const context = grants.length ? [grantsContext(grants, { now: NOW })] : [];
+    return { plan: planRun(input("", { runId, messages, context }), { now: NOW }), messages };
   }
+  const grant = (operation: string, scope: Grant["scope"], extra: Partial<Grant> = {}): Grant => ({ id: `g-${operation}`, operation, scope, grantedBy: "ana", grantedAt: NOW, uses: 1, ...extra });
   const approved = { status: "answered", response: { approved: true } };
 
   it("report: asks to read customer data (privacy), then to mail the report (irreversible), then sends it", () => {
@@ -610,13 +614,15 @@ describe("permissions: the weekly report, a typed deletion, a revocation", () =>
   it("archive: offers a batch grant for 100 mails", () => {
     const archive = ask("archive");
     expect(JSON.parse(String(eventsOf(archive.events, EventType.TOOL_CALL_ARGS).map((e) => e.delta).join("")))).toMatchObject({ operation: "archive_mail", scopes: ["once", "batch"] });
-    expect(textOf(answered(archive, { status: "answered", response: { approved: true, scope: "batch", limit: 100 } }).plan.events)).toContain("with one approval");
+    // How far the approval reached is not in the answer: the run's context lists the live grant.
+    expect(textOf(answered(archive, approved, "r2", [grant("archive_mail", "batch", { limit: 100 })]).plan.events)).toContain("with one approval");
+    expect(textOf(answered(archive, approved).plan.events)).toContain("Archived the first newsletter");
   });
 
   it("testmail: asks to mail the test inbox, and says when test mail was allowed for now", () => {
     const mail = ask("testmail");
     expect(JSON.parse(String(eventsOf(mail.events, EventType.TOOL_CALL_ARGS).map((e) => e.delta).join("")))).toMatchObject({ operation: "send_mail", details: { to: ["test-inbox@example.com"] } });
-    expect(textOf(answered(mail, { status: "answered", response: { approved: true, scope: "conditional", condition: { "context.mode": "test" } } }).plan.events)).toContain("Sent to the test inbox. You allowed test mail for now");
+    expect(textOf(answered(mail, approved, "r2", [grant("send_mail", "conditional", { condition: { "context.mode": "test" } })]).plan.events)).toContain("Sent to the test inbox. You allowed test mail for now");
     expect(textOf(answered(mail, approved).plan.events)).toContain("Sent to the test inbox.");
     expect(textOf(answered(mail, { status: "declined" }).plan.events)).toContain("Not sent.");
   });
