@@ -33,9 +33,18 @@ const LEADING_POLITE = ["please ", "请"];
 const TRAILING_POLITE = [
   "thank you", "thanks", "please", "谢谢", "。", ".", "!", ",", "~", "吧", "啊", "呀", "哦", "了",
 ];
+/**
+ * Words pointing back at the option just named ("3号那个", "2号那种的", "number 2, that one"):
+ * dropped only after a marked reference (号, 个, 项, 种…) or a digit, so "那个" alone or "3号那个人"
+ * stay words.
+ */
+const DEMONSTRATIVES = ["那种的", "那个的", "那种", "那个", "这个", "这种", "那款", "那班", "那趟", "that one", "this one", "the one"];
+const REFERENCE_END = /(?:[0-9号个项条位种]|one)$/;
 /** Words that may precede the number. "第" and "#" are markers handled after these. */
 const PREFIXES = [
-  "i'll go with", "i'll take", "i choose", "i pick", "go with", "pick", "take",
+  "i'll go with", "i'll take", "i'll have", "i'd like", "i would like", "i'd go with", "let's go with", "lets go with",
+  "i want", "i choose", "i select", "i pick", "we'll take", "we choose", "give me",
+  "go with", "choose", "select", "pick", "take",
   "options", "option", "choices", "choice", "numbers", "number", "no.", "no",
   "我选择", "我选", "我要", "就选", "就要", "选择", "选项", "选", "要", "就",
 ];
@@ -45,7 +54,15 @@ const ORDINAL_SUFFIXES = ["个", "项", "条", "位", "种", "号"];
 const PLAIN_SUFFIXES = ["号", ")", "."];
 const ENCLOSURES: ReadonlyArray<readonly [string, string]> = [["(", ")"], ["[", "]"], ["【", "】"]];
 const EN_ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
-const LIST_SEPARATORS = ["、", ",", ";", "&", "和", "跟", "与", "或者", "或", "还有", "以及", "and", "or"];
+const LIST_SEPARATORS = ["、", ",", ";", "&", "和", "跟", "与", "或者", "或", "还是", "还有", "以及", "and", "or"];
+/** Separators that offer the numbers as alternatives: the person is asked which, never given one (nor both). */
+const ALTERNATIVES = new Set(["或者", "或", "还是", "or"]);
+/** Words a number may carry in a clause beside the pick without being a pick: a count ("4个人", "4 adults"). */
+const QUANTITY = /^ ?(?:个人|位|名|人|张|people|persons|person|adults|adult|kids|children|of us|tickets|ticket)/;
+/** What makes a Chinese numeral a number rather than part of a word: a unit after it. */
+const CN_UNIT_AFTER = /^ ?(?:号|点|时|分|月|日|天|个|项|条|种|次|岁|块|元)/;
+/** Marks that make a clause a pick rather than a stray number ("选2号", "pick 2", "第三个", "#2"). */
+const PICK_MARK = /^(?:第|#)|号$/;
 const RANGE_MARKS = ["-", "~", "到", "至", "—", "–", "to"];
 const ALL_WORDS = [
   "all", "all of them", "everything", "全部", "都要", "全都要", "全部都要", "全选", "都选", "全要", "我全都要", "我都要",
@@ -123,6 +140,12 @@ function normalise(text: string): string {
     }
   }
   for (const w of LEADING_POLITE) if (s.startsWith(w)) s = s.slice(w.length).trim();
+  for (const w of DEMONSTRATIVES) {
+    if (!s.endsWith(w)) continue;
+    const rest = s.slice(0, -w.length).replace(/[ ,]+$/, "");
+    if (rest && REFERENCE_END.test(rest)) s = rest;
+    break;
+  }
   return s;
 }
 
@@ -135,9 +158,11 @@ function withoutSuffix(s: string, suffixes: readonly string[]): string[] {
   return [s, ...suffixes.filter((x) => s.length > x.length && s.endsWith(x)).map((x) => s.slice(0, -x.length).trim())];
 }
 
-/** The reply with each known prefix removed, including none. */
+/** The reply with up to two known prefixes removed ("choose option 3"), including none. */
 function prefixVariants(s: string): string[] {
-  return [s, ...PREFIXES.filter((p) => s.startsWith(p)).map((p) => s.slice(p.length).trim())];
+  const once = (t: string) => PREFIXES.filter((p) => t.startsWith(p)).map((p) => t.slice(p.length).trim());
+  const first = once(s);
+  return [s, ...first, ...first.flatMap(once)];
 }
 
 /** The number a single item refers to, once any prefix is gone: "第3个", "#3", "3号", "(3)", "the 3rd". */
@@ -173,8 +198,11 @@ function item(s: string): number | undefined {
   return undefined;
 }
 
-/** Every number the reply refers to, or `undefined` when any part of it is not a reference. */
-function references(s: string): number[] | undefined {
+/**
+ * Every number the reply refers to, or `undefined` when any part of it is not a reference;
+ * `alternatives` when they were offered with "or" / "还是" (the person must say which).
+ */
+function references(s: string): { numbers: number[]; alternatives: boolean } | undefined {
   const parts = s.split(SEPARATOR_RE);
   const groups: number[][] = [];
   for (let i = 0; i < parts.length; i += 2) {
@@ -200,7 +228,54 @@ function references(s: string): number[] | undefined {
     }
     for (const n of group) found.add(n);
   }
-  return [...found].sort((a, b) => a - b);
+  const alternatives = parts.some((p, i) => i % 2 === 1 && ALTERNATIVES.has(p.trim()));
+  return { numbers: [...found].sort((a, b) => a - b), alternatives };
+}
+
+/** A number written negative ("-1", "负一", "选-2号"): no option is numbered so; refused as out of range, never read as 1. */
+function negative(candidates: readonly string[]): number | undefined {
+  for (const c of candidates) {
+    const sign = c.startsWith("-") ? 1 : c.startsWith("负") ? 1 : 0;
+    if (!sign) continue;
+    const n = core(c.slice(1).trim());
+    if (n !== undefined && n > 0) return -n;
+  }
+  return undefined;
+}
+
+/**
+ * One sentence, several clauses, one of them the pick: "我们一共4个人，选2号", "4 adults, option 1".
+ * Read only when exactly one clause is a *marked* pick (a verb, 号, 第, #, option…) and every
+ * number elsewhere is a count (followed by 个人, 位, people …) — a stray number anywhere makes it words.
+ */
+function clausePick(s: string): number | undefined {
+  const clauses = s.split(/ ?[,;] ?/).map((c) => c.trim()).filter(Boolean);
+  if (clauses.length < 2 || clauses.length > 4) return undefined;
+  let pick: number | undefined;
+  for (const clause of clauses) {
+    const marked = prefixVariants(clause).length > 1 || PICK_MARK.test(clause);
+    const n = marked ? item(clause) : undefined;
+    if (n !== undefined) {
+      if (pick !== undefined) return undefined;
+      pick = n;
+    } else if (!onlyCounts(clause)) return undefined;
+  }
+  return pick;
+}
+
+/**
+ * True when every number in `clause` is a count: followed by a person or ticket word. A Chinese
+ * numeral followed by neither a count word nor a unit of its own (号, 点, 时, 月, 日 …) is part of
+ * a word ("一共", "一起"), not a number.
+ */
+function onlyCounts(clause: string): boolean {
+  const numeral = /[0-9]+|[零一二两三四五六七八九十百]+/g;
+  for (let m = numeral.exec(clause); m; m = numeral.exec(clause)) {
+    const after = clause.slice(m.index + m[0].length);
+    if (QUANTITY.test(after)) continue;
+    if (/^[0-9]/.test(m[0]) || CN_UNIT_AFTER.test(after)) return false;
+  }
+  return true;
 }
 
 /** Forms that wrap a whole list: "选2和3", "第2和第3个", "#2, #3", "2和3号". */
@@ -235,6 +310,12 @@ export function resolveReply(text: string, range: ReplyRange): ResolvedReply {
   const multiple = range?.multiple === true;
   const s = normalise(text);
   if (s === "" || GROUPED_NUMBER.test(s)) return { kind: "text", numbers: [] };
+  // "2还是3？": a question offering alternatives is asked back; any other reply ending in "?"
+  // ("2?") stays words for the agent.
+  if (s.endsWith("?")) {
+    const asked = resolveReply(s.slice(0, -1), range);
+    return asked.kind === "ambiguous" && asked.numbers.length > 1 ? asked : { kind: "text", numbers: [] };
+  }
 
   const candidates = shells(s);
   if (candidates.some((c) => ALL_WORDS.includes(c))) {
@@ -243,10 +324,14 @@ export function resolveReply(text: string, range: ReplyRange): ResolvedReply {
       ? { kind: "choice", numbers: allowed }
       : { kind: "ambiguous", numbers: allowed };
   }
-  let numbers: number[] | undefined;
-  for (const c of candidates) if ((numbers = references(c))) break;
+  const below = negative(candidates);
+  if (below !== undefined) return { kind: "out-of-range", numbers: [below] };
+  let found: ReturnType<typeof references>;
+  for (const c of candidates) if ((found = references(c))) break;
+  const clause = found ? undefined : clausePick(s);
+  const numbers = found?.numbers ?? (clause !== undefined ? [clause] : undefined);
   if (!numbers || numbers.length === 0) return { kind: "text", numbers: [] };
-  if (!multiple && numbers.length > 1) return { kind: "ambiguous", numbers };
+  if (numbers.length > 1 && (!multiple || found?.alternatives)) return { kind: "ambiguous", numbers };
   const outside = numbers.filter((n) => !inRange.has(n));
   return outside.length > 0 ? { kind: "out-of-range", numbers: outside } : { kind: "choice", numbers };
 }

@@ -163,7 +163,8 @@ const table: Array<[string, ReplyRange, ResolvedReply]> = [
   ["hello", R13, text],
   ["no thanks", R13, text],
   ["2?", R13, text],
-  ["-2", R13, text],
+  // A negative number is no option: out of range (issue 26), never read as 2.
+  ["-2", R13, outside(-2)],
   ["2,,3", M13, text],
   ["", R13, text],
   ["   ", R13, text],
@@ -241,4 +242,56 @@ describe("parseNumeral", () => {
       expect(parseNumeral(input)).toBeUndefined();
     },
   );
+});
+
+/**
+ * Issue 26: replies as people really write them, each category in both languages, written for
+ * this suite (not the held-out set). The resolver stays strict: a category reads a pick only
+ * where the pick is unmistakable, and refuses or asks otherwise.
+ */
+describe("numbered replies as people write them", () => {
+  const cases: Array<[string, string, ReplyRange, ResolvedReply]> = [
+    // A number followed by a demonstrative.
+    ["demonstrative", "3号那个", R13, choice(3)],
+    ["demonstrative", "2号那种的", R13, choice(2)],
+    ["demonstrative", "就要1号那个吧", R13, choice(1)],
+    ["demonstrative", "第二个那个", R13, choice(2)],
+    ["demonstrative", "5号这个", R46, choice(5)],
+    ["demonstrative", "number 2, that one", R13, choice(2)],
+    ["demonstrative", "那个", R13, text],
+    ["demonstrative", "3号那个人", R13, text],
+    // An English verb before the number.
+    ["verb", "choose 2", R13, choice(2)],
+    ["verb", "choose option 3", R13, choice(3)],
+    ["verb", "select 1", R13, choice(1)],
+    ["verb", "I'd like 2", R13, choice(2)],
+    ["verb", "let's go with 3", R13, choice(3)],
+    ["verb", "I want number 1", R13, choice(1)],
+    ["verb", "choose 9", R13, outside(9)],
+    ["verb", "choose 2 people", R13, text],
+    // A count of people before the choice, in one sentence.
+    ["count first", "我们一共4个人，选2号", R13, choice(2)],
+    ["count first", "我们一共4个人, 选第三个", R13, choice(3)],
+    ["count first", "we are 4 people, pick 2", R13, choice(2)],
+    ["count first", "4 adults, option 1 please", R13, choice(1)],
+    ["count first", "我们一共4个人，2", R13, text],
+    ["count first", "我们4个人，选2号，3点到", R13, text],
+    ["count first", "一共4个人，选9号", R13, outside(9)],
+    // A negative number is out of range, never words and never its absolute value.
+    ["negative", "-1", R13, outside(-1)],
+    ["negative", "-2号", R13, outside(-2)],
+    ["negative", "选-1", R13, outside(-1)],
+    ["negative", "负一", R13, outside(-1)],
+    ["negative", "option -3", R13, outside(-3)],
+    // Two numbers offered as alternatives: ask which, never pick one (nor both).
+    ["alternatives", "2还是3", R13, ambiguous(2, 3)],
+    ["alternatives", "2号还是3号？", R13, ambiguous(2, 3)],
+    ["alternatives", "2 or 3", R13, ambiguous(2, 3)],
+    ["alternatives", "2 or 3?", M13, ambiguous(2, 3)],
+    ["alternatives", "选2或者3", M13, ambiguous(2, 3)],
+    ["alternatives", "2 and 3", M13, choice(2, 3)],
+  ];
+  it.each(cases)("%s: %j", (_category, reply, range, expected) => {
+    expect(resolveReply(reply, range)).toEqual(expected);
+  });
 });
