@@ -33,6 +33,8 @@ export default defineConfig({
         threads: "src/threads.ts",
         // RTUI over WebSocket (seed 001): the connection, its thread binding and useRtui (React).
         rtui: "src/rtui.ts",
+        // The agent's side of decisions it can verify (no React; Node and edge runtimes).
+        server: "src/server.ts",
         // The theme as its own file: `import "parley-ui/styles.css"` (package.json exports).
         styles: "src/theme/parley.css",
       },
@@ -42,7 +44,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       // Everything the user installs stays theirs; only our own code is bundled.
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", "valibot", "@cfworker/json-schema", "idb-keyval", "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/, /^micromark-extension-gfm/, /^mdast-util-gfm/, /^shiki($|\/)/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", "valibot", "@cfworker/json-schema", "idb-keyval", "canonicalize", /^@simplewebauthn\//, "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/, /^micromark-extension-gfm/, /^mdast-util-gfm/, /^shiki($|\/)/],
       plugins: [
         {
           // Next.js App Router (issue 14, docs/nextjs.md): `parley-ui` is a client module, and so is

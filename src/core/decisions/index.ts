@@ -1,0 +1,3 @@
+export { canonicalJson, digestOf, sha256 } from "./digest";
+export type { AskProof, DecisionOutcome, DecisionRecord, DecisionSubject } from "./types";
+export { decisionDigest, stepUpChallenge } from "./binding";

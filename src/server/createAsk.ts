@@ -1,0 +1,103 @@
+import type { Interrupt } from "@ag-ui/core";
+import { digestOf } from "../core/decisions/digest";
+import type { AskProof } from "../core/decisions/types";
+
+/**
+ * What the server keeps of an ask, to check the decision that comes back (`verifyDecision`): store
+ * it with the pending tool call or interrupt (it holds no secret).
+ */
+export interface AskRecord {
+  /** The interrupt id, the tool call id or the envelope's messageId the decision must answer. */
+  id: string;
+  kind: "interrupt" | "tool-call" | "envelope" | "rtui";
+  nonce: string;
+  /** Epoch ms. */
+  expiresAt: number;
+  /** The digest of the arguments proposed. */
+  argsDigest?: string;
+  /** Whether the person may approve other arguments than those proposed (approve-with-edits). */
+  editable: boolean;
+  /** The passkey challenge, when the ask requires a step-up. */
+  challenge?: string;
+}
+
+export interface CreateAskOptions {
+  /** The arguments the tool would run with: their digest is what an approval must name. */
+  args?: unknown;
+  /** How long a decision is accepted for (default 15 minutes). */
+  ttlMs?: number;
+  /** May the person edit the arguments before approving (default false). */
+  editable?: boolean;
+  /** Require a passkey (WebAuthn) for approval: the challenge is made here. */
+  stepUp?: boolean | { rpId?: string; credentialIds?: readonly string[] };
+  /** The clock (epoch ms); `Date.now` by default. */
+  now?: number;
+}
+
+const DEFAULT_TTL_MS = 15 * 60_000;
+
+function randomToken(): string {
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(24));
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+async function proof(id: string, kind: AskRecord["kind"], options: CreateAskOptions): Promise<{ record: AskRecord; proof: AskProof }> {
+  const now = options.now ?? Date.now();
+  const expiresAt = now + (options.ttlMs ?? DEFAULT_TTL_MS);
+  const record: AskRecord = { id, kind, nonce: randomToken(), expiresAt, editable: options.editable === true };
+  if (options.args !== undefined) record.argsDigest = await digestOf(options.args);
+  const carried: AskProof = { nonce: record.nonce, expiresAt: new Date(expiresAt).toISOString() };
+  if (record.argsDigest) carried.argsDigest = record.argsDigest;
+  if (options.stepUp) {
+    record.challenge = randomToken();
+    const extra = typeof options.stepUp === "object" ? options.stepUp : {};
+    carried.stepUp = { challenge: record.challenge, ...(extra.rpId ? { rpId: extra.rpId } : {}), ...(extra.credentialIds ? { credentialIds: extra.credentialIds } : {}) };
+  }
+  return { record, proof: carried };
+}
+
+/**
+ * An AG-UI interrupt asking the person, with what its decision will be checked against: send the
+ * interrupt in `RUN_FINISHED`'s outcome, keep the record until the resume comes back.
+ *
+ * @example
+ * const { interrupt, record } = await createInterruptAsk(
+ *   { id: "int-1", reason: "tool_call", toolCallId: call.id, message: "Delete /tmp/cache?" },
+ *   { args: call.args, stepUp: true },
+ * );
+ */
+export async function createInterruptAsk(interrupt: Interrupt, options: CreateAskOptions = {}): Promise<{ interrupt: Interrupt; record: AskRecord }> {
+  const { record, proof: carried } = await proof(interrupt.id, "interrupt", options);
+  const metadata = { ...(isRecord(interrupt.metadata) ? interrupt.metadata : {}), parley: carried };
+  return { interrupt: { ...interrupt, expiresAt: interrupt.expiresAt ?? carried.expiresAt, metadata }, record };
+}
+
+/**
+ * A Parley envelope (`CUSTOM parley.interaction`, or the arguments of Parley's permission tool)
+ * with what its decision will be checked against, in `context.parley`.
+ *
+ * @example
+ * const { envelope, record } = await createEnvelopeAsk({ messageId: "p1", messageType: "permission_request", payload }, { args });
+ */
+export async function createEnvelopeAsk<E extends { messageId: string; context?: Record<string, unknown> }>(envelope: E, options: CreateAskOptions = {}): Promise<{ envelope: E; record: AskRecord }> {
+  const { record, proof: carried } = await proof(envelope.messageId, "envelope", options);
+  return { envelope: { ...envelope, expiresAt: carried.expiresAt, context: { ...(envelope.context ?? {}), parley: carried } }, record };
+}
+
+/**
+ * An ask answered through a tool call the client declares (Parley's `parley_request_permission`,
+ * or the app's own tool): the record to check the tool result's decision against; put `proof` in
+ * the call's arguments as `context.parley`.
+ *
+ * @example
+ * const { record, proof } = await createToolCallAsk(callId, { args });
+ */
+export async function createToolCallAsk(toolCallId: string, options: CreateAskOptions = {}): Promise<{ record: AskRecord; proof: AskProof }> {
+  return proof(toolCallId, "tool-call", options);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}

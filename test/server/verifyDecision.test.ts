@@ -1,0 +1,137 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import {
+  createInterruptAsk,
+  createMemorySeenStore,
+  createToolCallAsk,
+  decisionDigest,
+  digestOf,
+  stepUpChallenge,
+  verifyDecision,
+  type AskRecord,
+  type DecisionRecord,
+} from "../../src/server";
+import { softAuthenticator } from "../support/softAuthenticator";
+
+/**
+ * Issue 25: no approval reaches a tool through `verifyDecision` without a valid decision record —
+ * replayed, another ask's, edited arguments executed unedited (and the reverse), expired, a forged
+ * digest, a missing passkey where one is required, a grant used past its limit: each refused with
+ * its reason; the right decision passes once.
+ */
+
+const NOW = 1_000_000;
+const ARGS = { path: "/tmp/cache", recursive: true };
+
+async function asked(options: Parameters<typeof createInterruptAsk>[1] = {}) {
+  const { interrupt, record } = await createInterruptAsk({ id: "int-1", reason: "tool_call", toolCallId: "c1", message: "Delete /tmp/cache?" }, { args: ARGS, now: NOW, ...options });
+  return { interrupt, ask: record };
+}
+
+async function approval(ask: AskRecord, extra: Partial<DecisionRecord> = {}): Promise<DecisionRecord> {
+  const proposed = await digestOf(ARGS);
+  return { v: 1, decisionId: "d-1", answers: { kind: "interrupt", id: ask.id }, decision: "approved", proposedDigest: proposed, approvedDigest: proposed, who: "ana@example.com", at: NOW + 1_000, nonce: ask.nonce, ...extra };
+}
+
+describe("createInterruptAsk", () => {
+  it("puts the nonce, the expiry and the arguments' digest in metadata.parley, and keeps the record", async () => {
+    const { interrupt, ask } = await asked({ stepUp: true });
+    expect(interrupt.metadata).toMatchObject({ parley: { nonce: ask.nonce, argsDigest: await digestOf(ARGS), stepUp: { challenge: ask.challenge } } });
+    expect(interrupt.expiresAt).toBe(new Date(ask.expiresAt).toISOString());
+    expect(ask).toMatchObject({ id: "int-1", kind: "interrupt", editable: false });
+    const other = await asked();
+    expect(other.ask.nonce).not.toBe(ask.nonce);
+  });
+});
+
+describe("verifyDecision", () => {
+  it("accepts the person's approval of the arguments about to run — once", async () => {
+    const { ask } = await asked();
+    const seen = createMemorySeenStore(() => NOW);
+    const decision = await approval(ask);
+    expect(await verifyDecision(decision, { ask, args: ARGS, seen, now: NOW + 2_000 })).toMatchObject({ ok: true, decision: { decisionId: "d-1" } });
+    expect(await verifyDecision(decision, { ask, args: ARGS, seen, now: NOW + 3_000 })).toMatchObject({ ok: false, reason: "replayed" });
+    // Another decision for the same ask (a second approve) is a replay too.
+    expect(await verifyDecision({ ...decision, decisionId: "d-2" }, { ask, args: ARGS, seen, now: NOW + 3_000 })).toMatchObject({ ok: false, reason: "replayed" });
+  });
+
+  it("a decline is final: a duplicate approve afterwards does not run the tool", async () => {
+    const { ask } = await asked();
+    const seen = createMemorySeenStore(() => NOW);
+    expect(await verifyDecision(await approval(ask, { decision: "declined", approvedDigest: undefined }), { ask, args: ARGS, seen, now: NOW })).toMatchObject({ ok: false, reason: "not-approved" });
+    expect(await verifyDecision(await approval(ask, { decisionId: "d-2" }), { ask, args: ARGS, seen, now: NOW })).toMatchObject({ ok: false, reason: "replayed" });
+  });
+
+  it("refuses another ask's decision, another nonce, an expired ask, and a timeout (never a yes)", async () => {
+    const { ask } = await asked();
+    const seen = () => createMemorySeenStore(() => NOW);
+    expect(await verifyDecision(await approval(ask, { answers: { kind: "interrupt", id: "int-2" } }), { ask, args: ARGS, seen: seen() })).toMatchObject({ reason: "wrong-ask" });
+    expect(await verifyDecision(await approval(ask, { nonce: "yesterday" }), { ask, args: ARGS, seen: seen() })).toMatchObject({ reason: "wrong-nonce" });
+    expect(await verifyDecision(await approval(ask), { ask, args: ARGS, seen: seen(), now: ask.expiresAt + 1 })).toMatchObject({ reason: "expired" });
+    expect(await verifyDecision(await approval(ask, { decision: "timed_out" }), { ask, args: ARGS, seen: seen(), now: NOW })).toMatchObject({ reason: "not-approved" });
+    expect(await verifyDecision({ v: 2 }, { ask, args: ARGS, seen: seen() })).toMatchObject({ reason: "malformed" });
+  });
+
+  it("the arguments that run must be the ones approved: edits executed unedited, and the reverse, are refused", async () => {
+    const { ask } = await asked({ editable: true });
+    const edited = { path: "/tmp/other", recursive: true };
+    const editedApproval = await approval(ask, { approvedDigest: await digestOf(edited) });
+    // Approved with edits, about to run the original arguments.
+    expect(await verifyDecision(editedApproval, { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW })).toMatchObject({ reason: "args-drift" });
+    // Approved as proposed, about to run something else.
+    expect(await verifyDecision(await approval(ask), { ask, args: edited, seen: createMemorySeenStore(), now: NOW })).toMatchObject({ reason: "args-drift" });
+    // Approved with edits, running the edits: fine when the ask takes edits…
+    expect(await verifyDecision(editedApproval, { ask, args: edited, seen: createMemorySeenStore(), now: NOW })).toMatchObject({ ok: true });
+    // …refused when it does not.
+    const strict = (await asked()).ask;
+    expect(await verifyDecision(await approval(strict, { approvedDigest: await digestOf(edited) }), { ask: strict, args: edited, seen: createMemorySeenStore(), now: NOW })).toMatchObject({ reason: "edits-not-allowed" });
+  });
+
+  it("a forged proposal digest (approving something other than what was asked) is refused", async () => {
+    const { ask } = await asked();
+    const other = await digestOf({ path: "/" });
+    expect(await verifyDecision(await approval(ask, { proposedDigest: other, approvedDigest: other }), { ask, args: { path: "/" }, seen: createMemorySeenStore(), now: NOW })).toMatchObject({ reason: "wrong-proposal" });
+  });
+
+  it("a grant used past its limit, or expired, is refused", async () => {
+    const seen = createMemorySeenStore(() => NOW);
+    const grant = { id: "g1", scope: "batch" as const, uses: 1, limit: 2 };
+    for (const [n, expected] of [[1, true], [2, true], [3, false]] as const) {
+      const { ask } = await createToolCallAsk(`c${n}`, { args: ARGS, now: NOW }).then(({ record }) => ({ ask: record }));
+      const decision = { ...(await approval(ask)), answers: { kind: "tool-call" as const, id: ask.id }, decisionId: `d${n}`, decision: "approved_by_grant" as const, grant };
+      expect((await verifyDecision(decision, { ask, args: ARGS, seen, now: NOW })).ok, `use ${n}`).toBe(expected);
+    }
+    const { record } = await createToolCallAsk("c9", { args: ARGS, now: NOW });
+    const expired = { ...(await approval(record)), answers: { kind: "tool-call" as const, id: "c9" }, grant: { id: "g2", scope: "session" as const, uses: 1, expiresAt: NOW - 1 } };
+    expect(await verifyDecision(expired, { ask: record, args: ARGS, seen, now: NOW })).toMatchObject({ reason: "grant-exhausted" });
+  });
+});
+
+describe("verifyDecision with a passkey step-up", () => {
+  const rpId = "app.example.com";
+  const origin = "https://app.example.com";
+
+  it("needs an assertion that signs this very decision with the person's credential", async () => {
+    const { ask } = await asked({ stepUp: true });
+    const person = softAuthenticator(rpId, origin);
+    const passkey = { credential: person.credential, expectedOrigin: origin, expectedRPID: rpId };
+    const decision = await approval(ask);
+    const challenge = await stepUpChallenge(ask.challenge!, await decisionDigest(decision));
+
+    expect(await verifyDecision(decision, { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW, passkey })).toMatchObject({ reason: "assertion-missing" });
+
+    const signed = { ...decision, assertion: person.assert(challenge) };
+    const result = await verifyDecision(signed, { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW, passkey });
+    expect(result).toMatchObject({ ok: true, authenticator: { newCounter: 1 } });
+
+    // The same assertion on a decision that says something else (other arguments) does not verify.
+    const tampered = { ...signed, decisionId: "d-9", approvedDigest: await digestOf({ path: "/" }) };
+    expect(await verifyDecision(tampered, { ask: { ...ask, editable: true }, args: { path: "/" }, seen: createMemorySeenStore(), now: NOW, passkey })).toMatchObject({ reason: "assertion-invalid" });
+    // Another person's authenticator, or one that did not verify the user, does not either.
+    const stranger = softAuthenticator(rpId, origin);
+    expect(await verifyDecision({ ...decision, assertion: stranger.assert(challenge) }, { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW, passkey })).toMatchObject({ reason: "assertion-invalid" });
+    expect(await verifyDecision({ ...decision, assertion: person.assert(challenge, { userVerified: false }) }, { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW, passkey })).toMatchObject({ reason: "assertion-invalid" });
+    // From another origin (a phishing page), neither.
+    expect(await verifyDecision({ ...decision, assertion: person.assert(challenge, { origin: "https://evil.example" }) }, { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW, passkey })).toMatchObject({ reason: "assertion-invalid" });
+  });
+});
