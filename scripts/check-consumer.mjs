@@ -60,8 +60,11 @@ try {
 
   // Server-side import: plain Node has no window/document; importing must not need them.
   const probe = `const ui = await import("parley-ui"); const core = await import("parley-ui/core"); const http = await import("parley-ui/http");
+const server = await import("parley-ui/server");
+const asked = await server.createInterruptAsk({ id: "i1", reason: "tool_call" }, { args: { path: "/tmp" } });
+if (!asked.interrupt.metadata.parley.nonce) throw new Error("parley-ui/server made no nonce");
 if (typeof globalThis.window !== "undefined") throw new Error("window appeared");
-console.log(JSON.stringify({ ui: Object.keys(ui), core: Object.keys(core), http: Object.keys(http) }));`;
+console.log(JSON.stringify({ ui: Object.keys(ui), core: Object.keys(core), http: Object.keys(http), server: Object.keys(server) }));`;
   const exportsOut = run(process.execPath, ["--input-type=module", "-e", probe], app, { capture: true });
   const names = JSON.parse(exportsOut.trim().split("\n").pop());
   console.log(`node import ok: parley-ui exports ${names.ui.length} names, parley-ui/core ${names.core.length}`);
@@ -70,6 +73,8 @@ console.log(JSON.stringify({ ui: Object.keys(ui), core: Object.keys(core), http:
   }
   // The HTTP/SSE transport is its own entry (parley-ui/http), not part of the kit or the core.
   if (!names.http.includes("createHttpAgent")) throw new Error("parley-ui/http does not export createHttpAgent");
+  // The agent's side of verifiable decisions runs in plain Node (no React, no DOM).
+  if (!names.server.includes("verifyDecision")) throw new Error("parley-ui/server does not export verifyDecision");
   const hasThread = names.ui.includes("Thread");
   const hasComposer = names.ui.includes("Composer");
 
