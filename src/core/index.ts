@@ -19,3 +19,4 @@ export type { StateRun } from "./state/stateRun";
 // Types only: the limits and the file reading load with the composer's attachments, on first use.
 export { userContent } from "./attachments/userContent";
 export type { AttachmentFile, AttachmentKind, AttachmentLimits, AttachmentRefusal } from "./attachments";
+export { readCapabilities, agentSupports, acceptsFileType, type CapabilitiesReading, type CapabilityFeature } from "./capabilities";

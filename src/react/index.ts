@@ -34,3 +34,4 @@ export {
   type SuggestionsView,
 } from "./conversation";
 export { useAttachments, type Attachment, type AttachmentOptions, type Attachments, type UploadAttachment } from "./attachments";
+export { useAgentCapabilities, type AgentCapabilitiesView } from "./capabilities";

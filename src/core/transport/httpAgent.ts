@@ -1,4 +1,4 @@
-import { EventType, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
+import { EventType, type AgentCapabilities, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
 import { createParser } from "eventsource-parser";
 import { TRANSPORT_SOURCE, TransportError } from "./types";
 import type { AgentLike, ConnectionState, EventObserver, EventStream, EventSubscription } from "./types";
@@ -36,6 +36,12 @@ export interface HttpAgentOptions {
    * `maxDelayMs`). Defaults: 4 attempts, 500 ms, 8 s. `false`: a dropped stream ends the run.
    */
   reconnect?: { attempts?: number; delayMs?: number; maxDelayMs?: number } | false;
+  /**
+   * What the agent behind `url` can do (AG-UI 1.0 `AgentCapabilities`), or how to ask for it; served
+   * by `getCapabilities()` to `useAgentCapabilities`. A server that declares
+   * `transport.resumable: false` is not asked to resume a dropped stream.
+   */
+  capabilities?: AgentCapabilities | (() => Promise<AgentCapabilities>);
 }
 
 /** The same cap as `@ag-ui/client`'s SSE reader: a frame that never ends must not eat the tab's memory. */
@@ -75,7 +81,10 @@ export class ParleyHttpAgent implements AgentLike {
     this.#fetch = options.fetch ?? ((url, init) => fetch(url, init));
     this.#requestInit = options.requestInit;
     this.#signal = options.signal;
-    const reconnect = options.reconnect === false ? { attempts: 0 } : options.reconnect;
+    const capabilities = options.capabilities;
+    if (capabilities) this.getCapabilities = typeof capabilities === "function" ? capabilities : () => Promise.resolve(capabilities);
+    const notResumable = typeof options.capabilities === "object" && options.capabilities.transport?.resumable === false;
+    const reconnect = options.reconnect === false || notResumable ? { attempts: 0 } : options.reconnect;
     this.#reconnect = { attempts: 4, delayMs: 500, maxDelayMs: 8000, ...reconnect };
   }
 
@@ -100,6 +109,15 @@ export class ParleyHttpAgent implements AgentLike {
   abortRun(): void {
     for (const stop of [...this.#stops]) stop();
   }
+
+  /**
+   * The capabilities given as `capabilities` (asked for when it is a function). Absent when none
+   * were given, so the kit offers everything, as to any agent that declares nothing.
+   *
+   * @example
+   * const agent = new ParleyHttpAgent({ url: "/api/agent", capabilities: { humanInTheLoop: { approveWithEdits: false } } });
+   */
+  getCapabilities?: () => Promise<AgentCapabilities> = undefined;
 
   #start(input: RunAgentInput, observer: Partial<EventObserver>): EventSubscription {
     const controller = new AbortController();

@@ -47,6 +47,8 @@ export interface AgentLike {
   run(input: RunAgentInput): EventStream;
   /** Called by `stop()` as well as unsubscribing; `HttpAgent` aborts its fetch here. */
   abortRun?(): void;
+  /** What the agent can do (AG-UI 1.0 `AgentCapabilities`); read by `useAgentCapabilities`. */
+  getCapabilities?(): Promise<unknown>;
 }
 
 /** Why a transport failed; lets the UI word the error for a person. */

@@ -203,3 +203,16 @@ describe("stopping cancels a pending reconnect", () => {
     expect((seen.error as TransportError).kind).toBe("aborted");
   });
 });
+
+describe("an agent that declares it cannot resume", () => {
+  it("is not asked again with Last-Event-ID: the dropped run ends in words at once", async () => {
+    const { seen, requests } = start([{ frames: [frame(started, 1), frame(delta("Hel"), 2)], ending: "drop" }], {
+      capabilities: { transport: { resumable: false } },
+    });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(requests).toHaveLength(1);
+    expect(seen.states).toEqual([]);
+    expect(seen.error).toBeInstanceOf(TransportError);
+    expect((seen.error as TransportError).kind).toBe("network");
+  });
+});

@@ -1,0 +1,1 @@
+export { readCapabilities, agentSupports, acceptsFileType, type CapabilitiesReading, type CapabilityFeature } from "./readCapabilities";
