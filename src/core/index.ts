@@ -19,4 +19,6 @@ export type { StateRun } from "./state/stateRun";
 // Types only: the limits and the file reading load with the composer's attachments, on first use.
 export { userContent } from "./attachments/userContent";
 export type { AttachmentFile, AttachmentKind, AttachmentLimits, AttachmentRefusal } from "./attachments";
-export { readCapabilities, agentSupports, acceptsFileType, type CapabilitiesReading, type CapabilityFeature } from "./capabilities";
+export { agentSupports, acceptsFileType, type CapabilitiesReading, type CapabilityFeature } from "./capabilities";
+// Types only: the recognizer itself (webSpeechInput) loads with the composer's microphone, or from parley-ui/channels.
+export type { SpeechInput, SpeechInputError, SpeechInputErrorKind, SpeechListeners, SpeechSession } from "./channels/speechInput";

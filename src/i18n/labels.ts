@@ -4,6 +4,7 @@ import { attachmentsEn, attachmentsZhCN, type AttachmentLabels } from "./attachm
 import { interactionEn, interactionZhCN, type InteractionLabels } from "./interactionLabels";
 import { permissionsEn, permissionsZhCN, type PermissionLabels } from "./permissionLabels";
 import { supportEn, supportZhCN, type SupportLabels } from "./supportLabels";
+import { speechEn, speechZhCN, type SpeechLabels } from "./speechLabels";
 
 /**
  * Every string the kit shows or announces. Pass a partial object as `labels` to
@@ -69,6 +70,8 @@ export interface ParleyLabels {
   conversation: ConversationLabels;
   /** The composer's attachments: the button, the chips, uploads and refused files. */
   attachments: AttachmentLabels;
+  /** Dictation: the composer's microphone. */
+  speech: SpeechLabels;
 }
 
 /** English. */
@@ -117,6 +120,7 @@ export const en: ParleyLabels = {
   permissions: permissionsEn,
   conversation: conversationEn,
   attachments: attachmentsEn,
+  speech: speechEn,
 };
 
 /** Simplified Chinese. */
@@ -165,6 +169,7 @@ export const zhCN: ParleyLabels = {
   permissions: permissionsZhCN,
   conversation: conversationZhCN,
   attachments: attachmentsZhCN,
+  speech: speechZhCN,
 };
 
 /** The dictionaries the kit ships, by BCP 47 tag. */

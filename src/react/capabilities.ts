@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from "react";
 import { useStore } from "zustand";
 import type { AgentCapabilities } from "@ag-ui/core";
-import { readCapabilities, agentSupports, type CapabilityFeature } from "../core/capabilities";
+import { agentSupports, type CapabilityFeature } from "../core/capabilities";
 import type { AgentLike } from "../core/transport/types";
 import { useThreadStore } from "./ParleyProvider";
 
@@ -39,8 +39,9 @@ function entryFor(agent: AgentLike): Entry | undefined {
   } catch (error) {
     asked = Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
-  asked.then(
-    (value) => {
+  // The reader loads with the first agent that has capabilities to read.
+  Promise.all([asked, import("../core/capabilities/readCapabilities")]).then(
+    ([value, { readCapabilities }]) => {
       const reading = readCapabilities(value);
       settle(reading.ok ? { status: "ready", capabilities: reading.capabilities } : { status: "error", error: reading.problem });
     },

@@ -35,3 +35,4 @@ export {
 } from "./conversation";
 export { useAttachments, type Attachment, type AttachmentOptions, type Attachments, type UploadAttachment } from "./attachments";
 export { useAgentCapabilities, type AgentCapabilitiesView } from "./capabilities";
+export { useDictation, type Dictation } from "./useDictation";

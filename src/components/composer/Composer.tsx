@@ -5,7 +5,9 @@ import type { ReplyPlan } from "../../core/interactions";
 import { useThreadStore } from "../../react/ParleyProvider";
 import { useAgentRun, useThread } from "../../react/hooks";
 import { useInteractionActions, usePause, useReplyPlan } from "../../react/interactions";
-import { useLabels } from "../../i18n/LabelsContext";
+import { useLabels, useLocale } from "../../i18n/LabelsContext";
+import type { SpeechInput } from "../../core/channels/speechInput";
+import { useAgentCapabilities } from "../../react/capabilities";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
 import { ComposerFocusContext } from "./ComposerFocus";
@@ -35,10 +37,18 @@ export interface ComposerProps {
    * to change the limits or store files and send URLs.
    */
   attachments?: boolean | AttachmentOptions;
+  /**
+   * A microphone in the field: `true` for the browser's speech recognition (no button where the
+   * browser has none), or an app's own {@link SpeechInput} (a cloud recognizer). What is said goes
+   * into the text box in the kit's locale and is planned like typing ("第三个" answers option 3).
+   */
+  dictation?: boolean | SpeechInput;
 }
 
 // The chips and what is said about them load with the first attached file.
 const AttachmentTray = lazy(() => import("./AttachmentTray"));
+// The microphone and its recognizer load when a composer offers dictation.
+const DictationButton = lazy(() => import("./DictationButton").then((m) => ({ default: m.DictationButton })));
 const AttachmentNotices = lazy(() => import("./AttachmentTray").then((m) => ({ default: m.AttachmentNotices })));
 
 /** Files in a paste or a drop (an image copied from a page or a screenshot, files from the desktop). */
@@ -65,8 +75,11 @@ const iconButton = "pl:inline-flex pl:size-9 pl:shrink-0 pl:items-center pl:just
  * @example
  * <Composer placeholder="Ask about your order…" startActions={<AttachButton />} />
  */
-export function Composer({ className, placeholder, startActions, endActions, attachments }: ComposerProps) {
+export function Composer({ className, placeholder, startActions, endActions, attachments, dictation }: ComposerProps) {
   const t = useLabels();
+  const locale = useLocale();
+  const { supports } = useAgentCapabilities();
+  const [speech, setSpeech] = useState<{ listening: boolean; interim: string; error: string | undefined }>({ listening: false, interim: "", error: undefined });
   const store = useThreadStore("Composer");
   const hasAgent = useStore(store, (s) => s.agent !== undefined);
   const { isRunning, continuing, stop } = useAgentRun();
@@ -76,7 +89,8 @@ export function Composer({ className, placeholder, startActions, endActions, att
   const [text, setText] = useState("");
   const [confirming, setConfirming] = useState(false);
   const files = useAttachments(typeof attachments === "object" ? attachments : undefined);
-  const attaching = attachments !== undefined && attachments !== false;
+  // An agent that declares it takes no files is offered none.
+  const attaching = attachments !== undefined && attachments !== false && supports("attachments");
   const hasFiles = files.attachments.length > 0;
   const [dragging, setDragging] = useState(false);
   const [waiting, setWaiting] = useState(false);
@@ -273,6 +287,21 @@ export function Composer({ className, placeholder, startActions, endActions, att
           className="pl:field-sizing-content pl:max-h-48 pl:min-h-9 pl:flex-1 pl:resize-none pl:bg-transparent pl:px-3 pl:py-1.5 pl:text-body pl:text-foreground pl:outline-none pl:placeholder:text-muted-foreground pl:disabled:cursor-not-allowed pl:pointer-coarse:min-h-11 pl:pointer-coarse:py-2.5"
         />
         {endActions}
+        {dictation ? (
+          <Suspense fallback={null}>
+            <DictationButton
+              input={dictation}
+              lang={locale}
+              disabled={state === "no-agent"}
+              className={cn(iconButton, "pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground pl:data-[state=listening]:bg-destructive pl:data-[state=listening]:text-destructive-foreground")}
+              onFinal={(heard) => {
+                setText((typed) => (typed.trim() ? `${typed.trimEnd()} ${heard}` : heard));
+                setConfirming(false);
+              }}
+              onStatus={setSpeech}
+            />
+          </Suspense>
+        ) : null}
         {state === "running" ? (
           <>
             <button
@@ -321,6 +350,11 @@ export function Composer({ className, placeholder, startActions, endActions, att
         <Suspense fallback={null}>
           <AttachmentNotices attachments={files} waiting={waiting} />
         </Suspense>
+      ) : null}
+      {speech.listening || speech.error ? (
+        <p data-slot="composer-dictation" data-state={speech.error ? "error" : "listening"} aria-live="polite" className="pl:m-0 pl:text-xs pl:text-muted-foreground pl:data-[state=error]:text-destructive">
+          {speech.error ?? (speech.interim ? `${t.speech.listening} ${speech.interim}` : t.speech.listening)}
+        </p>
       ) : null}
       {preview ? (
         <p

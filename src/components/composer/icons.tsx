@@ -22,3 +22,12 @@ export function PaperclipIcon() {
     </svg>
   );
 }
+
+export function MicIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 20 20" width="18" height="18" className="pl:size-4.5 pl:shrink-0" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="7" y="2.5" width="6" height="10" rx="3" />
+      <path d="M4.5 9.5a5.5 5.5 0 0 0 11 0M10 15v2.5" />
+    </svg>
+  );
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptsFileType, agentSupports, readCapabilities } from "../../../src/core/capabilities";
+import { acceptsFileType, agentSupports } from "../../../src/core/capabilities";
+import { readCapabilities } from "../../../src/core/capabilities/readCapabilities";
 
 describe("readCapabilities", () => {
   it("keeps the AG-UI 1.0 fields the kit knows, with values of the right kind", () => {
