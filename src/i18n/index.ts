@@ -6,3 +6,4 @@ export type { ConversationLabels } from "./conversationLabels";
 export type { SupportLabels } from "./supportLabels";
 export type { AttachmentLabels } from "./attachmentLabels";
 export { useLabels, useLocale, useFormatTime, resolveLabels } from "./LabelsContext";
+export { defineLocale, textDirection, type ParleyLocaleDefinition, type LabelsOverride, type LocaleSource } from "./catalogue";
