@@ -154,3 +154,24 @@ describe("ParleyUIProvider and the locale catalogue", () => {
     expect(await screen.findByText(ar.interaction.queueCount(2))).toBeTruthy();
   });
 });
+
+describe("right to left", () => {
+  it("arrow keys in the kit's radio groups follow the direction: in Arabic, the left arrow goes to the next option", async () => {
+    const { RadioGroup } = await import("radix-ui");
+    const { default: userEvent } = await import("@testing-library/user-event");
+    const user = userEvent.setup();
+    render(
+      <ParleyUIProvider locale="ar">
+        <RadioGroup.Root aria-label="النطاق" orientation="horizontal" defaultValue="once">
+          <RadioGroup.Item value="once" aria-label="مرة واحدة" />
+          <RadioGroup.Item value="session" aria-label="طوال الجلسة" />
+          <RadioGroup.Item value="conditional" aria-label="عند تحقق الشرط" />
+        </RadioGroup.Root>
+      </ParleyUIProvider>,
+    );
+    screen.getByRole("radio", { name: "مرة واحدة" }).focus();
+    await user.keyboard("{ArrowLeft}");
+    // Left to right, the left arrow would wrap round to the last option.
+    expect(screen.getByRole("radio", { name: "طوال الجلسة" })).toHaveFocus();
+  });
+});

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState, type CSSProperties, type DragEvent, type ReactNode } from "react";
+import { Direction } from "radix-ui";
 import { LabelsContext, useLocaleLabels } from "../../i18n/LabelsContext";
 import type { ParleyLocaleDefinition } from "../../i18n/catalogue";
 import type { ParleyLabels } from "../../i18n/labels";
@@ -114,6 +115,8 @@ export function ParleyUIProvider({ components, toolRenderers, registry: given, l
       <ThreadNavigationContext.Provider value={navigation}>
       <ComposerFocusContext.Provider value={composerFocus}>
       <LabelsContext.Provider value={labelsValue}>
+      {/* Radix reads the direction from context, not the DOM: arrow keys in radio groups follow it. */}
+      <Direction.Provider dir={dir}>
         <div
           data-slot="parley-root"
           data-color-scheme={colorScheme}
@@ -126,6 +129,7 @@ export function ParleyUIProvider({ components, toolRenderers, registry: given, l
         >
           {children}
         </div>
+      </Direction.Provider>
       </LabelsContext.Provider>
       </ComposerFocusContext.Provider>
       </ThreadNavigationContext.Provider>
