@@ -1,5 +1,7 @@
-import { createContext, useContext, useMemo, useSyncExternalStore } from "react";
-import { dictionaries, en, type ParleyLabels } from "./labels";
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore } from "react";
+import { isDevelopment } from "../core/dev";
+import { en, type ParleyLabels } from "./labels";
+import { pickLocale, textDirection, type ParleyLocaleDefinition } from "./catalogue";
 
 interface LabelsValue {
   labels: ParleyLabels;
@@ -11,25 +13,58 @@ export const LabelsContext = createContext<LabelsValue>({ labels: en, locale: "e
 LabelsContext.displayName = "ParleyLabels";
 
 /**
- * The dictionary for `locale` with `overrides` on top. Tags are matched without regard to case,
- * then by language: any Chinese tag (`zh`, `zh-Hans`, `zh-TW`, `zh-cn` …) gets the Chinese
- * dictionary, anything unknown English.
+ * The dictionary for `locale` with `overrides` on top, as far as it is at hand now: tags are
+ * matched as `pickLocale` does (`zh-Hans-CN` → zh-CN, `de-AT` → de); a locale that loads on
+ * first use (ja, es, de, ar) gives English until it has loaded. `<ParleyUIProvider>` loads it.
  *
  * @example
  * resolveLabels("zh-Hans-CN").send; // "发送"
  */
 export function resolveLabels(locale: string | undefined, overrides?: Partial<ParleyLabels>): ParleyLabels {
-  const base = (locale && dictionaryFor(locale)) || en;
+  const base = pickLocale(locale).dictionary.loaded() ?? en;
   return overrides ? { ...base, ...overrides } : base;
 }
 
-function dictionaryFor(locale: string): ParleyLabels | undefined {
-  const wanted = locale.toLowerCase();
-  const entries = Object.entries(dictionaries as Record<string, ParleyLabels>);
-  const exact = entries.find(([tag]) => tag.toLowerCase() === wanted);
-  if (exact) return exact[1];
-  const language = wanted.split(/[-_]/)[0];
-  return entries.find(([tag]) => tag.toLowerCase().split("-")[0] === language)?.[1];
+const notYet = () => undefined;
+
+function readable(locale: string): string {
+  try {
+    return Intl.getCanonicalLocales(locale)[0] ?? "en";
+  } catch {
+    return "en";
+  }
+}
+
+/**
+ * The provider's words for `locale`: the catalogue's dictionary (the app's `locales` first), loaded
+ * on first use, with `overrides` on top, and the writing direction. While a dictionary loads, the
+ * previous one stays (English at first), never nothing; one that fails to load gives English and a
+ * development warning. The server and hydration see only dictionaries at hand, so markup matches.
+ */
+export function useLocaleLabels(locale: string, overrides?: Partial<ParleyLabels>, locales?: readonly ParleyLocaleDefinition[]): { value: LabelsValue; dir: "ltr" | "rtl" } {
+  const { tag, dictionary } = useMemo(() => pickLocale(locale, locales), [locale, locales]);
+  const current = useSyncExternalStore(dictionary.subscribe, dictionary.loaded, dictionary.ready ? dictionary.loaded : notYet);
+  // The dictionary shown last stays while the next one loads (React's pattern for a value from
+  // earlier renders); English after a failed load.
+  const [shown, setShown] = useState(current ?? en);
+  if (current && current !== shown) setShown(current);
+  useEffect(() => {
+    if (current) return;
+    let live = true;
+    dictionary.load().catch((error: unknown) => {
+      if (!live) return;
+      if (isDevelopment()) console.warn(`Parley: the "${tag}" labels failed to load; showing English. Serve the kit's chunks, or pass the dictionary to defineLocale.`, error);
+      setShown(en);
+    });
+    return () => {
+      live = false;
+    };
+  }, [dictionary, current, tag]);
+  const labels = current ?? shown;
+  // `Intl` throws on a tag it cannot read ("x-acme", "not a tag"): formatting then follows English.
+  const value = useMemo(() => ({ labels: overrides ? { ...labels, ...overrides } : labels, locale: readable(locale) }), [labels, overrides, locale]);
+  const dir = useMemo(() => textDirection(locale), [locale]);
+  return { value, dir };
 }
 
 /**

@@ -7,3 +7,4 @@ export type { SupportLabels } from "./supportLabels";
 export type { AttachmentLabels } from "./attachmentLabels";
 export { useLabels, useLocale, useFormatTime, resolveLabels } from "./LabelsContext";
 export type { SpeechLabels } from "./speechLabels";
+export { defineLocale, textDirection, type ParleyLocaleDefinition, type LabelsOverride, type LocaleSource } from "./catalogue";

@@ -172,7 +172,8 @@ export const zhCN: ParleyLabels = {
   speech: speechZhCN,
 };
 
-/** The dictionaries the kit ships, by BCP 47 tag. */
+/** The dictionaries in the kit's first load, by BCP 47 tag (the other shipped locales load on first use). */
 export const dictionaries = { en, "zh-CN": zhCN } as const;
 
-export type ParleyLocale = keyof typeof dictionaries;
+/** The locales the kit ships: en and zh-CN in its first load; ja, es, de and ar loaded on first use. */
+export type ParleyLocale = keyof typeof dictionaries | "ja" | "es" | "de" | "ar";

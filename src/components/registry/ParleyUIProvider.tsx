@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useState, type CSSProperties, type DragEvent, type ReactNode } from "react";
-import { LabelsContext, resolveLabels } from "../../i18n/LabelsContext";
+import { Direction } from "radix-ui";
+import { LabelsContext, useLocaleLabels } from "../../i18n/LabelsContext";
+import type { ParleyLocaleDefinition } from "../../i18n/catalogue";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
 import { createMessageRegistry, type MessageComponents, type MessageRegistry, type ToolRenderers } from "./registry";
@@ -21,8 +23,10 @@ export interface ParleyUIProviderProps {
   toolRenderers?: ToolRenderers;
   /** A registry you made with `createMessageRegistry()`; otherwise one is made per provider. */
   registry?: MessageRegistry;
-  /** `"en"` (default) or `"zh-CN"`; also used for `Intl` formatting. */
+  /** A BCP 47 tag: `"en"` (default), `"zh-CN"`, `"ja"`, `"es"`, `"de"`, `"ar"` (right to left), or one of `locales`; also used for `Intl` formatting and the root's `dir`. */
   locale?: string;
+  /** Locales of the app's own or changed ones (`defineLocale`); they come before the kit's. */
+  locales?: readonly ParleyLocaleDefinition[];
   /** Strings to change on top of the locale's dictionary. */
   labels?: Partial<ParleyLabels>;
   /** `light` (default), `dark`, or `auto` to follow the system. A `.dark` ancestor also works. */
@@ -60,7 +64,7 @@ export interface ParleyUIProviderProps {
  *   </ParleyUIProvider>
  * </ParleyProvider>
  */
-export function ParleyUIProvider({ components, toolRenderers, registry: given, locale = "en", labels, colorScheme = "light", showRoleLabels = false, urlPolicy, className, style, children }: ParleyUIProviderProps) {
+export function ParleyUIProvider({ components, toolRenderers, registry: given, locale = "en", locales, labels, colorScheme = "light", showRoleLabels = false, urlPolicy, className, style, children }: ParleyUIProviderProps) {
   const [registry] = useState(() => given ?? createMessageRegistry());
   const [navigation] = useState<ThreadNavigation>(() => ({}));
   const [composerFocus] = useState(createComposerFocus);
@@ -69,13 +73,14 @@ export function ParleyUIProvider({ components, toolRenderers, registry: given, l
   const stableComponents = useShallowStable(components);
   const stableTools = useShallowStable(toolRenderers);
   const stableLabels = useShallowStable(labels);
+  const stableLocales = useShallowStable(locales);
   // The origins compared item by item: an inline `{ imageOrigins: [...] }` must not re-render every image.
   const imageOrigins = useShallowStable(urlPolicy?.imageOrigins);
   const ui = useMemo(
     () => ({ components: stableComponents ?? {}, toolRenderers: stableTools ?? {}, registry, ...(imageOrigins ? { urlPolicy: { imageOrigins } } : {}) }),
     [stableComponents, stableTools, registry, imageOrigins],
   );
-  const labelsValue = useMemo(() => ({ labels: resolveLabels(locale, stableLabels), locale }), [locale, stableLabels]);
+  const { value: labelsValue, dir } = useLocaleLabels(locale, stableLabels, stableLocales);
   // The Markdown renderer loads on first use; starting when idle, it is there before the first reply.
   // What most screens show soon, loaded when the browser is idle: the formatted answer, the permission card.
   useEffect(() => markdownChunk.preloadWhenIdle(), []);
@@ -110,17 +115,21 @@ export function ParleyUIProvider({ components, toolRenderers, registry: given, l
       <ThreadNavigationContext.Provider value={navigation}>
       <ComposerFocusContext.Provider value={composerFocus}>
       <LabelsContext.Provider value={labelsValue}>
+      {/* Radix reads the direction from context, not the DOM: arrow keys in radio groups follow it. */}
+      <Direction.Provider dir={dir}>
         <div
           data-slot="parley-root"
           data-color-scheme={colorScheme}
           data-role-labels={showRoleLabels ? "shown" : "hidden"}
           lang={locale}
+          dir={dir}
           style={style}
           className={cn("parley", colorScheme === "dark" && "dark", "pl:flex pl:min-h-0 pl:flex-col", className)}
           {...fileDrop}
         >
           {children}
         </div>
+      </Direction.Provider>
       </LabelsContext.Provider>
       </ComposerFocusContext.Provider>
       </ThreadNavigationContext.Provider>
