@@ -5,7 +5,7 @@
  * test browser has no voices, and what matters is what would be said.
  */
 import { describe, expect, it } from "vitest";
-import { withDemo } from "./support";
+import { pickScenario, withDemo } from "./support";
 
 const demo = withDemo({ viewport: { width: 1400, height: 1000 } });
 
@@ -37,7 +37,7 @@ describe("speaking the pending question in the demo", () => {
     const speak = page.locator("section[aria-label=Voice] button");
     expect(await speak.count()).toBe(0);
 
-    await page.getByRole("button", { name: "Booking (advice)", exact: true }).click();
+    await pickScenario(page, "Booking (advice)");
     await speak.waitFor({ timeout: 20_000 });
     await speak.click();
     await expect.poll(() => speak.getAttribute("aria-pressed")).toBe("true");
@@ -60,7 +60,7 @@ describe("speaking the pending question in the demo", () => {
       Reflect.deleteProperty(window, "speechSynthesis");
     });
     await page.goto(url);
-    await page.getByRole("button", { name: "Booking (advice)", exact: true }).click();
+    await pickScenario(page, "Booking (advice)");
     await page.locator("[data-slot=interaction][data-state=pending]").first().waitFor({ timeout: 20_000 });
     expect(await page.locator("section[aria-label=Voice]").count()).toBe(0);
     await page.close();
