@@ -25,7 +25,7 @@ export function RtuiDemo() {
         {TEXT.rtuiStart}
       </button>
       <small data-testid="rtui-status" data-state={status.state}>
-        {TEXT.rtuiStatus(status.state === "reconnecting" ? TEXT.rtuiReconnecting(status.attempt) : status.state)}
+        {TEXT.rtuiStatus(status.state === "reconnecting" ? TEXT.rtuiReconnecting(status.attempt) : TEXT.connection[status.state])}
       </small>
       {problem ? <small role="alert">{problem}</small> : null}
     </span>

@@ -41,7 +41,7 @@ export function useDemoThreads(enabled: boolean, developer = false): { threadId:
                 {TEXT.nightlyPush}
               </button>{" "}
               <small data-push={push}>
-                {TEXT.pushChannel}: {push}
+                {TEXT.pushChannel}: {TEXT.connection[push]}
               </small>
             </p>
           ) : null}

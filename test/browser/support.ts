@@ -11,6 +11,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll } from "vitest";
 import { findBrowser } from "../../scripts/browser";
+import { SCENARIOS } from "../../demo/agent/scenarios";
 
 export const root = resolve(import.meta.dirname, "../..");
 const executablePath = findBrowser() ?? "/usr/bin/chromium";
@@ -127,22 +128,25 @@ export function shown(page: Page, text: string) {
   return page.getByText(text, { exact: false }).and(page.locator(":not([data-slot=thread-announcer])"));
 }
 
-/** The demo's scenario menu button (disabled while a run is going). */
+/** The demo's scenario menu button, in English or Chinese (disabled while a run is going). */
 export function scenarioMenu(page: Page) {
-  return page.getByRole("button", { name: "Scenarios", exact: true });
+  return page.getByRole("button", { name: /^(Scenarios|场景)$/ });
 }
 
 /**
  * Runs one of the reference agent's scenarios as a person does: opens the header's scenario menu
- * and picks the item by its label (`SCENARIOS[i].label`). Waits, as a click does, for the menu to
- * be usable (no run going).
+ * and picks the item with that English label (`SCENARIOS[i].label`; the item is found by its
+ * scenario, so a `?lang=zh-CN` page works too). Waits, as a click does, for the menu to be usable
+ * (no run going).
  *
  * @example
  * await pickScenario(page, "Booking (advice)");
  */
 export async function pickScenario(page: Page, label: string): Promise<void> {
+  const scenario = SCENARIOS.find((s) => s.label === label);
+  if (!scenario) throw new Error(`pickScenario: no scenario is labelled "${label}" (see SCENARIOS in demo/agent/scenarios.ts)`);
   await scenarioMenu(page).click();
-  await page.getByRole("menuitem", { name: label, exact: true }).click();
+  await page.getByRole("menuitem").and(page.locator(`[data-scenario="${scenario.name}"]`)).click();
 }
 
 /** Whether a scenario can be picked now (no run is going). */
