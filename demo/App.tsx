@@ -11,7 +11,6 @@ import {
   PartErrorBoundary,
   RunError,
   Thread,
-  useAgentRun,
   useAgentState,
   useThread,
 } from "../src";
@@ -19,7 +18,6 @@ import { createHttpAgent } from "../src/http";
 import { createIndexedDbThreadStorage } from "../src/persistence";
 import { createPermissions, definePolicy } from "../src/core/policy";
 import "../src/theme/parley.css";
-import { SCENARIOS } from "./agent/scenarios";
 import { demoAttachments } from "./attachments";
 import { HooksComposer, HooksRunError, HooksStatus, HooksThread } from "./HooksPage";
 import { DojoPanel } from "./dojo";
@@ -29,6 +27,9 @@ import { SpeakPending } from "./SpeakPending";
 import { KEPT_PERMISSIONS } from "./keptPermissions";
 import { RtuiDemo } from "./RtuiDemo";
 import { ThemeSwitch, useDemoTheme } from "./ThemeSwitch";
+import { DeveloperSwitch, useDeveloper } from "./Developer";
+import { ScenarioMenu } from "./ScenarioMenu";
+import { LOCALE, TEXT } from "./text";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
 export const AGENT_URL = __PARLEY_AGENT_URL__;
@@ -39,8 +40,6 @@ export const EMBEDDED_AGENT = __PARLEY_AGENT_EMBEDDED__;
 /** `?ui=hooks` shows the same chat built only from the hooks (no kit components). */
 const params = typeof location !== "undefined" ? new URLSearchParams(location.search) : new URLSearchParams();
 const UI_MODE: "kit" | "hooks" = params.get("ui") === "hooks" ? "hooks" : "kit";
-/** `?lang=zh-CN` shows the kit, and writes the agent's context and the person's answers, in Chinese. */
-const LOCALE = params.get("lang") ?? "en";
 /**
  * `?persist`: the conversation is kept in IndexedDB across reloads — a pending question comes back
  * with its countdown, an answer not yet delivered goes out once; open in two tabs, an answer in one
@@ -48,24 +47,11 @@ const LOCALE = params.get("lang") ?? "en";
  */
 const PERSISTENCE = params.has("persist") ? { storage: createIndexedDbThreadStorage(), key: "parley-demo", tabs: true } : undefined;
 
-function ScenarioPicker() {
-  const { send, isRunning } = useAgentRun();
-  return (
-    <nav className="demo-picker" aria-label="Scenarios">
-      {SCENARIOS.map((s) => (
-        <button key={s.name} type="button" disabled={isRunning} title={s.trigger} onClick={() => send(s.trigger)}>
-          {s.label}
-        </button>
-      ))}
-    </nav>
-  );
-}
-
 function StatePanel() {
   const state = useAgentState();
   return (
-    <section aria-label="Shared state">
-      <h2>Shared state</h2>
+    <section className="demo-card" aria-label={TEXT.sharedState}>
+      <h2>{TEXT.sharedState}</h2>
       <pre data-testid="agent-state">{state === undefined ? "—" : JSON.stringify(state, null, 2)}</pre>
     </section>
   );
@@ -76,8 +62,8 @@ function ProtocolErrors() {
   const errors = useThread((t) => t.errors);
   if (errors.length === 0) return null;
   return (
-    <section aria-label="Protocol errors">
-      <h2>Protocol errors</h2>
+    <section className="demo-card" aria-label={TEXT.protocolErrors}>
+      <h2>{TEXT.protocolErrors}</h2>
       <ul data-testid="protocol-errors">
         {errors.map((error, i) => {
           const frame = (error.event as { event?: { frame?: unknown } } | undefined)?.event?.frame;
@@ -146,7 +132,8 @@ function TestModeSwitch() {
           setOn(testMode);
         }}
       />
-      Test mode<span className="demo-hint"> (mail goes to the test inbox)</span>
+      {TEXT.testMode}
+      <span className="demo-hint">{TEXT.testModeHint}</span>
     </label>
   );
 }
@@ -171,11 +158,11 @@ function Panels({ children }: { children: ReactNode }) {
   const narrow = useNarrow();
   const [open, setOpen] = useState(false);
   const id = useId();
-  if (!narrow) return <aside className="demo-aside">{children}</aside>;
+  if (!narrow) return <aside className="demo-aside" aria-label={TEXT.panels}>{children}</aside>;
   return (
-    <aside className="demo-aside" data-state={open ? "open" : "closed"} aria-label="Panels">
+    <aside className="demo-aside" data-state={open ? "open" : "closed"} aria-label={TEXT.panels}>
       <button type="button" className="demo-panels-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        {open ? "Hide panels" : "Panels: questions, permissions, state"}
+        {open ? TEXT.panelsHide : TEXT.panelsShow}
       </button>
       <div id={id} className="demo-panels" hidden={!open}>
         {children}
@@ -189,38 +176,74 @@ function ForgetButton() {
   const forget = useForgetThread();
   return (
     <button type="button" className="demo-link" onClick={() => void forget?.().then(() => location.reload())}>
-      forget this conversation
+      {TEXT.forget}
     </button>
+  );
+}
+
+/** The first stop of the Tab order: straight to the conversation, past the header's controls. */
+function SkipLink() {
+  return (
+    <a
+      className="demo-skip"
+      href="#demo-chat"
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById("demo-chat")?.focus();
+      }}
+    >
+      {TEXT.skip}
+    </a>
+  );
+}
+
+/** What a developer wants to see and a visitor does not: where runs go, the other versions of the page, the app's switches. */
+function DeveloperBar() {
+  return (
+    <div className="demo-devbar" data-slot="demo-devbar">
+      <small>
+        {TEXT.agent}: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? TEXT.hooksVersion : TEXT.kitVersion}</a>
+        {PERSISTENCE ? null : (
+          <>
+            {" · "}
+            <a href="?persist">{TEXT.keep}</a>
+          </>
+        )}
+      </small>
+      {UI_MODE === "kit" ? <TestModeSwitch /> : null}
+      {/* The reference RTUI server lives beside the embedded agent. */}
+      {EMBEDDED_AGENT ? <RtuiDemo /> : null}
+    </div>
   );
 }
 
 export function App() {
   const agent = useMemo(() => createHttpAgent({ url: AGENT_URL }), []);
   // The thread list and pushed sessions (issues 8, 10); `?persist` keeps its one thread instead.
-  const threads = useDemoThreads(!PERSISTENCE);
+  const developer = useDeveloper();
+  const threads = useDemoThreads(!PERSISTENCE, developer);
   const colorScheme = useDemoTheme();
   const content = (
     <>
-      <header className="demo-header">
+      <header className="demo-header" data-developer={developer ? "on" : "off"}>
+        <SkipLink />
         <h1>Parley</h1>
         {/* Another agent (PARLEY_AGENT_URL) knows nothing of the reference agent's scripts. */}
-        {EMBEDDED_AGENT ? <ScenarioPicker /> : null}
+        {EMBEDDED_AGENT ? <ScenarioMenu /> : null}
         <div className="demo-controls">
+          {PERSISTENCE ? <ForgetButton /> : null}
           <ThemeSwitch />
-          {UI_MODE === "kit" ? <TestModeSwitch /> : null}
-          {/* The reference RTUI server lives beside the embedded agent. */}
-          {EMBEDDED_AGENT ? <RtuiDemo /> : null}
+          <DeveloperSwitch />
         </div>
-        <small>
-          agent: {AGENT_URL} · <a href={UI_MODE === "kit" ? "?ui=hooks" : "?"}>{UI_MODE === "kit" ? "hooks-only version" : "kit version"}</a> ·{" "}
-          {PERSISTENCE ? (
-            <ForgetButton />
-          ) : (
-            <a href="?persist">keep it across reloads</a>
-          )}
-        </small>
+        {developer ? <DeveloperBar /> : null}
       </header>
-      <main className="demo-main" data-ui={UI_MODE}>{UI_MODE === "kit" ? <KitChat /> : <HooksChat />}</main>
+      <main id="demo-chat" tabIndex={-1} className="demo-main" data-ui={UI_MODE} aria-labelledby="demo-chat-title">
+        {/* For the outline: the cards' headings (h3) sit under it, not straight under the page's h1. */}
+        <h2 id="demo-chat-title" className="demo-visually-hidden">
+          {TEXT.conversation}
+        </h2>
+        {UI_MODE === "kit" ? <KitChat /> : <HooksChat />}
+      </main>
       <Panels>
         {threads?.list}
         {/* The queue shares the thread's UI provider, so "show in conversation" can scroll it. */}
@@ -228,16 +251,21 @@ export function App() {
           <>
             <InteractionQueue />
             <DemoPanels />
-            <PermissionsPanel />
-            <AuditLog />
+            {/* The kit's panels that have no frame of their own get the one the others have. */}
+            <PermissionsPanel className="demo-card" />
+            <AuditLog className="demo-card" />
             <DojoPanel />
           </>
         ) : null}
         <SpeakPending locale={LOCALE} />
-        <PartErrorBoundary name="StatePanel">
-          <StatePanel />
-        </PartErrorBoundary>
-        <ProtocolErrors />
+        {developer ? (
+          <>
+            <PartErrorBoundary name="StatePanel">
+              <StatePanel />
+            </PartErrorBoundary>
+            <ProtocolErrors />
+          </>
+        ) : null}
       </Panels>
     </>
   );

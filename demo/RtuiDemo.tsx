@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useRtui } from "../src/rtui";
+import { TEXT } from "./text";
 
 /**
  * "Delete over RTUI" (seed 001 §3): the page keeps an RTUI WebSocket to the reference server at
@@ -14,17 +15,17 @@ export function RtuiDemo() {
     setProblem(undefined);
     fetch("/rtui-demo?scenario=delete", { method: "POST" })
       .then((response) => {
-        if (!response.ok) setProblem(`The RTUI server answered ${response.status}.`);
+        if (!response.ok) setProblem(TEXT.rtuiAnswered(response.status));
       })
-      .catch((error: unknown) => setProblem(`The RTUI server could not be reached: ${error instanceof Error ? error.message : String(error)}`));
+      .catch((error: unknown) => setProblem(TEXT.rtuiUnreachable(error instanceof Error ? error.message : String(error))));
   };
   return (
     <span className="demo-rtui">
       <button type="button" disabled={status.state !== "open"} onClick={start}>
-        Delete over RTUI
+        {TEXT.rtuiStart}
       </button>
       <small data-testid="rtui-status" data-state={status.state}>
-        RTUI: {status.state === "reconnecting" ? `reconnecting (attempt ${status.attempt})` : status.state}
+        {TEXT.rtuiStatus(status.state === "reconnecting" ? TEXT.rtuiReconnecting(status.attempt) : TEXT.connection[status.state])}
       </small>
       {problem ? <small role="alert">{problem}</small> : null}
     </span>

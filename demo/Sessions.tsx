@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { connectSessions, createMemoryThreadsAdapter, ThreadList, type SessionsConnectionStatus } from "../src/threads";
 import type { ThreadPersistence } from "../src/persistence";
+import { TEXT } from "./text";
 
 // A UUID as it is: some back ends take nothing else (the LangGraph API server refuses other thread ids).
 const freshId = (): string => crypto.randomUUID();
@@ -11,8 +12,9 @@ const freshId = (): string => crypto.randomUUID();
  * pushes, in one list kept in memory, fed by the dev server's `/sessions` WebSocket. Returns the
  * open thread (the app keys its `ParleyProvider` by it, so switching restores that thread through
  * `persistence`) and the list to show. Off (`undefined`) when the app keeps its one thread itself.
+ * `developer`: also the push channel's state and a button that has the server push a session.
  */
-export function useDemoThreads(enabled: boolean): { threadId: string; persistence: ThreadPersistence; list: ReactNode } | undefined {
+export function useDemoThreads(enabled: boolean, developer = false): { threadId: string; persistence: ThreadPersistence; list: ReactNode } | undefined {
   const [adapter] = useState(() => createMemoryThreadsAdapter());
   const [client] = useState(() => new QueryClient());
   const [threadId, setThreadId] = useState(freshId);
@@ -33,10 +35,16 @@ export function useDemoThreads(enabled: boolean): { threadId: string; persistenc
       <QueryClientProvider client={client}>
         <div className="demo-threads" data-slot="demo-threads">
           <ThreadList adapter={adapter} value={threadId} onValueChange={(id) => setThreadId(id ?? freshId())} />
-          <button type="button" className="demo-link" onClick={() => void fetch("/api/sessions/nightly", { method: "POST" })}>
-            Simulate nightly push
-          </button>{" "}
-          <small data-push={push}>push channel: {push}</small>
+          {developer ? (
+            <p className="demo-dev-note">
+              <button type="button" className="demo-link" onClick={() => void fetch("/api/sessions/nightly", { method: "POST" })}>
+                {TEXT.nightlyPush}
+              </button>{" "}
+              <small data-push={push}>
+                {TEXT.pushChannel}: {TEXT.connection[push]}
+              </small>
+            </p>
+          ) : null}
         </div>
       </QueryClientProvider>
     ),

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useInteraction, usePendingInteractionIds } from "../src";
 import { renderForChannel } from "../src/core/channels";
+import { TEXT } from "./text";
 
 /** Whether this browser can speak (server rendering, some embedded views and test browsers cannot). */
 const canSpeak = () => typeof speechSynthesis !== "undefined" && typeof SpeechSynthesisUtterance !== "undefined";
@@ -31,9 +32,9 @@ export function SpeakPending({ locale }: { locale: string }) {
     speechSynthesis.speak(utterance);
   };
   return (
-    <section className="demo-speak" aria-label="Voice">
+    <section className="demo-card demo-speak" aria-label={TEXT.voice}>
       <button type="button" className="demo-panels-toggle" aria-pressed={speaking === id} data-channel="voice" title={voice.text} onClick={toggle}>
-        {speaking === id ? "Stop speaking" : "Speak the question"}
+        {speaking === id ? TEXT.stopSpeaking : TEXT.speak}
       </button>
     </section>
   );

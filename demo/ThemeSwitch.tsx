@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from "react";
+import { TEXT } from "./text";
 
 /** The demo's colour scheme: the system's (auto), or light or dark whatever the system says. */
 export type DemoTheme = "auto" | "light" | "dark";
@@ -52,11 +53,13 @@ export function ThemeSwitch() {
   const current = useDemoTheme();
   return (
     <label className="demo-theme">
-      <span className="demo-visually-hidden">Theme</span>
+      <span className="demo-visually-hidden">{TEXT.theme}</span>
       <select value={current} onChange={(event) => setTheme(event.target.value as DemoTheme)}>
-        <option value="auto">Auto</option>
-        <option value="light">Light</option>
-        <option value="dark">Dark</option>
+        {THEMES.map((value) => (
+          <option key={value} value={value}>
+            {TEXT.themes[value]}
+          </option>
+        ))}
       </select>
     </label>
   );

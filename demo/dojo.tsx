@@ -9,6 +9,7 @@ import {
   type StateRendererProps,
   type ToolRendererProps,
 } from "../src";
+import { TEXT } from "./text";
 
 /**
  * The demo page's side of AG-UI's dojo: the tools and renderers named as the dojo names them, so
@@ -48,8 +49,8 @@ function TaskStepPicker({ args, status, respond, result }: ToolRendererProps<{ s
   const answered = result?.steps;
   const shown = answered ?? offered.map((s) => ({ description: s.description ?? "", status: off.has(s.description ?? "") ? "disabled" : "enabled" }));
   return (
-    <section style={card} data-testid="task-steps" data-status={status} aria-label="Task steps">
-      <strong>Pick the steps</strong>
+    <section style={card} data-testid="task-steps" data-status={status} aria-label={TEXT.taskSteps}>
+      <strong>{TEXT.pickSteps}</strong>
       <ul style={{ listStyle: "none", padding: 0, margin: "0.4rem 0" }}>
         {shown.map((step) => (
           <li key={step.description}>
@@ -72,13 +73,13 @@ function TaskStepPicker({ args, status, respond, result }: ToolRendererProps<{ s
       </ul>
       {respond ? (
         <div style={row}>
-          <button type="button" style={primary} onClick={() => respond({ steps: shown })}>Confirm</button>
-          <button type="button" style={button} onClick={() => respond({ steps: shown.map((s) => ({ ...s, status: "disabled" })) })}>Reject</button>
+          <button type="button" style={primary} onClick={() => respond({ steps: shown })}>{TEXT.confirm}</button>
+          <button type="button" style={button} onClick={() => respond({ steps: shown.map((s) => ({ ...s, status: "disabled" })) })}>{TEXT.reject}</button>
         </div>
       ) : answered ? (
-        <small>{`Confirmed ${answered.filter((s) => s.status === "enabled").length} of ${answered.length}`}</small>
+        <small>{TEXT.confirmedSteps(answered.filter((s) => s.status === "enabled").length, answered.length)}</small>
       ) : status === "streaming-args" ? (
-        <small>Planning…</small>
+        <small>{TEXT.planning}</small>
       ) : null}
     </section>
   );
@@ -99,20 +100,20 @@ function HaikuCard({ args, status }: ToolRendererProps<{ japanese: string[]; eng
 }
 
 function WritingDocument({ args, status }: ToolRendererProps<{ document: string }>) {
-  return <small data-testid="writing-document">{status === "streaming-args" ? `Writing… ${args?.document?.length ?? 0} characters` : "Draft written."}</small>;
+  return <small data-testid="writing-document">{status === "streaming-args" ? TEXT.writing(args?.document?.length ?? 0) : TEXT.written}</small>;
 }
 
 function ConfirmChanges({ respond, result }: ToolRendererProps<object, { accepted?: boolean }>) {
   return (
-    <section style={card} data-testid="confirm-changes" aria-label="Confirm the changes">
+    <section style={card} data-testid="confirm-changes" aria-label={TEXT.confirmChanges}>
       {respond ? (
         <div style={row}>
-          <span>Keep the changes to the document?</span>
-          <button type="button" style={primary} onClick={() => respond({ accepted: true })}>Confirm</button>
-          <button type="button" style={button} onClick={() => respond({ accepted: false })}>Reject</button>
+          <span>{TEXT.keepChanges}</span>
+          <button type="button" style={primary} onClick={() => respond({ accepted: true })}>{TEXT.confirm}</button>
+          <button type="button" style={button} onClick={() => respond({ accepted: false })}>{TEXT.reject}</button>
         </div>
       ) : result ? (
-        <small>{result.accepted ? "Accepted" : "Rejected"}</small>
+        <small>{result.accepted ? TEXT.accepted : TEXT.rejected}</small>
       ) : (
         <small>…</small>
       )}
@@ -133,8 +134,8 @@ const PlanStepItem = memo(function PlanStepItem({ step }: { step: PlanStep }) {
 function PlanSteps({ state }: StateRendererProps<PlanStep[]>) {
   const done = state.filter((s) => s.status === "completed").length;
   return (
-    <section style={card} data-testid="plan-steps" aria-label="Progress">
-      <strong>{`Progress: ${done}/${state.length}`}</strong>
+    <section style={card} data-testid="plan-steps" aria-label={TEXT.progress}>
+      <strong>{TEXT.progressOf(done, state.length)}</strong>
       <ol style={{ margin: "0.4rem 0 0", paddingLeft: "1.2rem" }}>
         {state.map((step, i) => <PlanStepItem key={i} step={step} />)}
       </ol>
@@ -146,7 +147,7 @@ function PlanSteps({ state }: StateRendererProps<PlanStep[]>) {
 function DocumentView({ state }: StateRendererProps<string>) {
   if (!state) return null;
   return (
-    <article style={card} data-testid="document" aria-label="Document">
+    <article style={card} data-testid="document" aria-label={TEXT.document}>
       <p style={{ margin: 0, whiteSpace: "pre-wrap" }}>{state}</p>
     </article>
   );
@@ -165,24 +166,28 @@ function RecipeEditor() {
   const edit = (patch: Partial<Recipe>) =>
     setState((state: Record<string, unknown> | undefined) => ({ ...(state ?? {}), recipe: { ...((state?.recipe as Recipe | undefined) ?? {}), ...patch } }));
   return (
-    <section aria-label="Recipe" data-testid="recipe">
-      <h2>Recipe</h2>
-      <label style={{ display: "grid", gap: "0.2rem" }}>
-        Title
-        <input value={recipe?.title ?? ""} placeholder="Pancakes" onChange={(e) => edit({ title: e.target.value })} />
+    <section className="demo-card demo-form" aria-label={TEXT.recipe} data-testid="recipe">
+      <h2>{TEXT.recipe}</h2>
+      <label>
+        {TEXT.recipeTitle}
+        <input value={recipe?.title ?? ""} placeholder={TEXT.recipePlaceholder} onChange={(e) => edit({ title: e.target.value })} />
       </label>
-      <label style={{ display: "grid", gap: "0.2rem", marginTop: "0.4rem" }}>
-        Skill
+      <label>
+        {TEXT.recipeSkill}
         <select value={recipe?.skill_level ?? "Beginner"} onChange={(e) => edit({ skill_level: e.target.value })}>
-          <option>Beginner</option>
-          <option>Intermediate</option>
-          <option>Advanced</option>
+          {(["Beginner", "Intermediate", "Advanced"] as const).map((level) => (
+            <option key={level} value={level}>
+              {TEXT.skills[level]}
+            </option>
+          ))}
         </select>
       </label>
       <ul data-testid="recipe-ingredients">
         {(recipe?.ingredients ?? []).map((item, i) => <li key={i}>{`${item.icon ?? ""} ${item.name ?? ""} — ${item.amount ?? ""}`}</li>)}
       </ul>
-      <button type="button" style={{ ...button, marginTop: "0.4rem" }} disabled={isRunning} onClick={() => send("Improve my recipe (recipe)")}>Improve with the agent</button>
+      <button type="button" className="demo-button" disabled={isRunning} onClick={() => send("Improve my recipe (recipe)")}>
+        {TEXT.improveRecipe}
+      </button>
     </section>
   );
 }
@@ -223,8 +228,8 @@ export function DojoPanel() {
 
   return (
     <>
-      <section aria-label="Background">
-        <h2>Background</h2>
+      <section className="demo-card" aria-label={TEXT.background}>
+        <h2>{TEXT.background}</h2>
         <div data-testid="dojo-background" data-background={background ?? ""} style={{ height: "1.5rem", borderRadius: "0.4rem", border: "1px solid var(--demo-border)", background }} />
       </section>
       <RecipeEditor />

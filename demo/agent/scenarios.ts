@@ -49,8 +49,13 @@ export interface TimedEvent {
   cut?: boolean;
 }
 
+/** Where the demo's scenario menu lists a scenario, in this order. */
+export const SCENARIO_GROUPS = ["conversation", "questions", "permissions", "network", "agents", "dojo"] as const;
+export type ScenarioGroup = (typeof SCENARIO_GROUPS)[number];
+
 export interface ScenarioInfo {
   name: Exclude<ScenarioName, "default">;
+  group: ScenarioGroup;
   label: string;
   /** The user message that triggers it (the demo's picker sends exactly this). */
   trigger: string;
@@ -58,33 +63,33 @@ export interface ScenarioInfo {
 
 /** The scenarios the picker offers, in order. */
 export const SCENARIOS: readonly ScenarioInfo[] = [
-  { name: "markdown", label: "Markdown", trigger: "Show me some markdown" },
-  { name: "tool", label: "Tool call", trigger: "Find me a train to Lyon (tool)" },
-  { name: "reasoning", label: "Reasoning", trigger: "Think it through first (reasoning)" },
-  { name: "state", label: "Shared state", trigger: "Update the shared state" },
-  { name: "error", label: "Error + retry", trigger: "Fail once, then succeed (error)" },
-  { name: "booking", label: "Booking (advice)", trigger: "Book me a train to Lyon (booking)" },
-  { name: "address", label: "Address form", trigger: "I need a delivery (address)" },
-  { name: "approvals", label: "Two approvals", trigger: "Charge my card and note it (approvals)" },
-  { name: "delete", label: "Delete (approval)", trigger: "Clean up the cache (delete)" },
-  { name: "failure", label: "Failed export", trigger: "Export the report (failure)" },
-  { name: "notify", label: "Notification", trigger: "Tell me when it's ready (notify)" },
-  { name: "report", label: "Weekly report (permissions)", trigger: "Send the weekly report (report)" },
-  { name: "purge", label: "Delete a file (typed)", trigger: "Remove last year's file (purge)" },
-  { name: "revoke", label: "Revoke a grant", trigger: "Ask me again before reading customers (revoke)" },
-  { name: "archive", label: "Archive 100 mails (batch)", trigger: "Clear out old newsletters (archive)" },
-  { name: "testmail", label: "Test mail (conditional)", trigger: "Send a test mail (testmail)" },
-  { name: "flaky", label: "Flaky network", trigger: "Answer over a bad connection (flaky)" },
-  { name: "broken", label: "Broken frame", trigger: "Send me one broken frame (broken)" },
+  { name: "markdown", group: "conversation", label: "Markdown", trigger: "Show me some markdown" },
+  { name: "tool", group: "conversation", label: "Tool call", trigger: "Find me a train to Lyon (tool)" },
+  { name: "reasoning", group: "conversation", label: "Reasoning", trigger: "Think it through first (reasoning)" },
+  { name: "state", group: "conversation", label: "Shared state", trigger: "Update the shared state" },
+  { name: "error", group: "network", label: "Error + retry", trigger: "Fail once, then succeed (error)" },
+  { name: "booking", group: "questions", label: "Booking (advice)", trigger: "Book me a train to Lyon (booking)" },
+  { name: "address", group: "questions", label: "Address form", trigger: "I need a delivery (address)" },
+  { name: "approvals", group: "questions", label: "Two approvals", trigger: "Charge my card and note it (approvals)" },
+  { name: "delete", group: "questions", label: "Delete (approval)", trigger: "Clean up the cache (delete)" },
+  { name: "failure", group: "questions", label: "Failed export", trigger: "Export the report (failure)" },
+  { name: "notify", group: "questions", label: "Notification", trigger: "Tell me when it's ready (notify)" },
+  { name: "report", group: "permissions", label: "Weekly report (permissions)", trigger: "Send the weekly report (report)" },
+  { name: "purge", group: "permissions", label: "Delete a file (typed)", trigger: "Remove last year's file (purge)" },
+  { name: "revoke", group: "permissions", label: "Revoke a grant", trigger: "Ask me again before reading customers (revoke)" },
+  { name: "archive", group: "permissions", label: "Archive 100 mails (batch)", trigger: "Clear out old newsletters (archive)" },
+  { name: "testmail", group: "permissions", label: "Test mail (conditional)", trigger: "Send a test mail (testmail)" },
+  { name: "flaky", group: "network", label: "Flaky network", trigger: "Answer over a bad connection (flaky)" },
+  { name: "broken", group: "network", label: "Broken frame", trigger: "Send me one broken frame (broken)" },
   // AG-UI's dojo (below, DOJO_SCENARIOS); their triggers name no earlier scenario.
-  { name: "background", label: "Dojo: front-end tool", trigger: "Make the background a sunset (background)" },
-  { name: "tasks", label: "Dojo: pick the steps", trigger: "Make a to-do list for a trip to Mars (tasks)" },
-  { name: "plan", label: "Dojo: steps in state", trigger: "Go through a launch checklist (plan)" },
-  { name: "haiku", label: "Dojo: haiku card", trigger: "Write me a haiku about the sea (haiku)" },
-  { name: "recipe", label: "Dojo: shared recipe", trigger: "Improve my recipe (recipe)" },
-  { name: "document", label: "Dojo: predictive document", trigger: "Draft a short story (document)" },
-  { name: "suggest", label: "Quick replies", trigger: "Where should I go this weekend? (suggest)" },
-  { name: "team", label: "Two agents, one report (panels)", trigger: "Let the sales and mail agents do this week's numbers (team)" },
+  { name: "background", group: "dojo", label: "Dojo: front-end tool", trigger: "Make the background a sunset (background)" },
+  { name: "tasks", group: "dojo", label: "Dojo: pick the steps", trigger: "Make a to-do list for a trip to Mars (tasks)" },
+  { name: "plan", group: "dojo", label: "Dojo: steps in state", trigger: "Go through a launch checklist (plan)" },
+  { name: "haiku", group: "dojo", label: "Dojo: haiku card", trigger: "Write me a haiku about the sea (haiku)" },
+  { name: "recipe", group: "dojo", label: "Dojo: shared recipe", trigger: "Improve my recipe (recipe)" },
+  { name: "document", group: "dojo", label: "Dojo: predictive document", trigger: "Draft a short story (document)" },
+  { name: "suggest", group: "conversation", label: "Quick replies", trigger: "Where should I go this weekend? (suggest)" },
+  { name: "team", group: "agents", label: "Two agents, one report (panels)", trigger: "Let the sales and mail agents do this week's numbers (team)" },
 ];
 
 export interface ScenarioOptions {

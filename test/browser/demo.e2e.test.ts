@@ -9,11 +9,13 @@ import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ViteDevServer } from "vite";
 import { createAgentMiddleware } from "../../demo/agent/server";
-import { root, send as sendTo, shown as shownIn, startDemo, withDemo } from "./support";
+import { pickScenario, root, scenariosReady, send as sendTo, shown as shownIn, startDemo, withDemo } from "./support";
 
-const demo = withDemo();
+// The shared state and the agent's address are developer details.
+const demo = withDemo({ developer: true });
 
-const shown = (text: string) => shownIn(demo.page, text);
+// In the conversation, not in the side list of threads (whose preview repeats the last reply).
+const shown = (text: string) => shownIn(demo.page, text).and(demo.page.locator("main *"));
 const send = (text: string) => sendTo(demo.page, text);
 
 describe.each([
@@ -33,32 +35,32 @@ describe.each([
     await page.getByText("reference agent", { exact: false }).first().waitFor();
 
     // Markdown: a table and a code block render.
-    await page.getByRole("button", { name: "Markdown" }).click();
+    await pickScenario(page, "Markdown");
     await page.getByRole("table").first().waitFor({ timeout: 15_000 });
     await page.getByText("That's all for now.").waitFor({ timeout: 15_000 });
     expect(await page.locator("pre code, pre").count()).toBeGreaterThan(0);
 
     // Tool call: wait for the reply, then expand the call and see its result.
-    await page.getByRole("button", { name: "Tool call" }).click();
+    await pickScenario(page, "Tool call");
     await shown("I found 3 trains").waitFor({ timeout: 15_000 });
     await page.getByText("search_trains").first().click();
     await page.getByText("TGV 6611", { exact: false }).first().waitFor({ timeout: 5_000 });
 
     // Reasoning, then the answer; shared state lands in the aside panel.
-    await page.getByRole("button", { name: "Reasoning" }).click();
+    await pickScenario(page, "Reasoning");
     await shown("it arrives before 09:30").waitFor({ timeout: 15_000 });
-    await expect.poll(() => page.getByRole("button", { name: "Shared state" }).isEnabled(), { timeout: 5_000 }).toBe(true);
-    await page.getByRole("button", { name: "Shared state" }).click();
+    await expect.poll(() => scenariosReady(page), { timeout: 5_000 }).toBe(true);
+    await pickScenario(page, "Shared state");
     await expect.poll(() => page.getByTestId("agent-state").textContent(), { timeout: 15_000 }).toContain('"passengers": 2');
 
     // Stop mid-stream: the run ends and the picker is usable again.
-    await expect.poll(() => page.getByRole("button", { name: "Markdown" }).isEnabled(), { timeout: 10_000 }).toBe(true);
-    await page.getByRole("button", { name: "Markdown" }).click();
+    await expect.poll(() => scenariosReady(page), { timeout: 10_000 }).toBe(true);
+    await pickScenario(page, "Markdown");
     await page.getByRole("button", { name: "Stop" }).click();
-    await expect.poll(() => page.getByRole("button", { name: "Markdown" }).isEnabled(), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => scenariosReady(page), { timeout: 5_000 }).toBe(true);
 
     // Error: the first attempt fails, Retry succeeds.
-    await page.getByRole("button", { name: "Error + retry" }).click();
+    await pickScenario(page, "Error + retry");
     await page.getByText("The train database is warming up", { exact: false }).first().waitFor({ timeout: 15_000 });
     await page.getByRole("button", { name: "Retry", exact: true }).click();
     await shown("succeeded.").waitFor({ timeout: 15_000 });
@@ -66,7 +68,7 @@ describe.each([
       // The completed reply is also said once by the polite status region.
       await expect.poll(() => page.locator("[data-slot=thread-announcer]").textContent()).toContain("succeeded.");
     }
-    await expect.poll(() => page.getByRole("button", { name: "Markdown" }).isEnabled(), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => scenariosReady(page), { timeout: 5_000 }).toBe(true);
     expect(await page.getByText("The train database is warming up", { exact: false }).count()).toBe(0);
 
     mkdirSync(join(root, "test-results"), { recursive: true });

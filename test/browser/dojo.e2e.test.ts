@@ -7,7 +7,7 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { RunAgentInput } from "@ag-ui/core";
-import { shown, withDemo } from "./support";
+import { pickScenario, shown, withDemo } from "./support";
 
 const demo = withDemo();
 let runs: RunAgentInput[] = [];
@@ -27,7 +27,7 @@ beforeEach(async () => {
   await page.locator('[data-ui="kit"]').waitFor();
 });
 
-const scenario = (name: string) => demo.page.getByRole("button", { name, exact: true }).click();
+const scenario = (name: string) => pickScenario(demo.page, name);
 const lastTool = (run: RunAgentInput | undefined) => run?.messages.filter((m) => m.role === "tool").at(-1) as { toolCallId: string; content: string } | undefined;
 
 describe("the dojo in the demo", () => {

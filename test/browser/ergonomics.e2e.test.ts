@@ -3,7 +3,7 @@
  * versions with the branch picker, regenerate an answer, and send a quick reply from a chip.
  */
 import { describe, expect, it } from "vitest";
-import { send, shown, withDemo } from "./support";
+import { pickScenario, send, shown, withDemo } from "./support";
 
 const demo = withDemo();
 
@@ -44,7 +44,7 @@ describe("conversation ergonomics (demo)", () => {
     await expect.poll(() => page.locator('article[data-role="assistant"] [data-slot="branch-picker"]').count(), { timeout: 15_000 }).toBe(1);
 
     // Quick replies: the agent offers chips; a click sends one as the person's message.
-    await page.getByRole("button", { name: "Quick replies" }).click();
+    await pickScenario(page, "Quick replies");
     const chips = page.getByRole("group", { name: "Suggested replies" });
     await chips.waitFor({ timeout: 15_000 });
     await chips.getByRole("button", { name: "The mountains" }).click();

@@ -98,7 +98,8 @@ beforeAll(async () => {
     if (saved === undefined) delete process.env.PARLEY_AGENT_URL;
     else process.env.PARLEY_AGENT_URL = saved;
   }
-  browser = await openBrowser();
+  // Developer details on: the protocol errors the test expects none of are shown only then.
+  browser = await openBrowser(undefined, { developer: true });
 });
 
 afterAll(async () => {

@@ -7,9 +7,10 @@
  */
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { messageText } from "../support/thread";
-import { recordRuns, shown, withDemo } from "./support";
+import { pickScenario, recordRuns, shown, withDemo } from "./support";
 
-const demo = withDemo();
+// The test-mode switch is a developer control.
+const demo = withDemo({ developer: true });
 /** The runs the page posted to the agent, in order, and what every run's forwardedProps gets. */
 let wire: Awaited<ReturnType<typeof recordRuns>>;
 
@@ -27,7 +28,7 @@ beforeEach(async () => {
 });
 
 const card = (type: string) => demo.page.locator(`[data-slot=interaction][data-type=${type}]`);
-const scenario = (name: string) => demo.page.getByRole("button", { name, exact: true }).click();
+const scenario = (name: string) => pickScenario(demo.page, name);
 
 describe("interactions in the demo", () => {
   it("booking: '9' is refused and sends nothing; '3号' answers option 3 and the agent books it", async () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { MARKDOWN_ANSWER } from "../../demo/agent/scenarios";
-import { send, withDemo } from "./support";
+import { pickScenario, send, withDemo } from "./support";
 
 const demo = withDemo({ viewport: { width: 1280, height: 900 } });
 
@@ -18,7 +18,7 @@ const reply = () => demo.page.locator("[data-slot=message][data-role=assistant] 
 async function startMarkdown(): Promise<void> {
   const { page, url } = demo;
   await page.goto(url);
-  await page.getByRole("button", { name: "Markdown" }).click();
+  await pickScenario(page, "Markdown");
   await expect.poll(composerState).toBe("running");
 }
 
@@ -27,7 +27,7 @@ describe("focus and Escape (kit)", () => {
     const { page, url, problems } = demo;
     problems.length = 0;
     await page.goto(url);
-    await page.getByRole("button", { name: "Error + retry" }).click();
+    await pickScenario(page, "Error + retry");
     const retry = page.getByRole("button", { name: "Retry", exact: true });
     await retry.waitFor({ timeout: 15_000 });
     await retry.focus();
@@ -110,7 +110,7 @@ describe("the default look (kit)", () => {
     const { page, url, problems } = demo;
     problems.length = 0;
     await page.goto(url);
-    await page.getByRole("button", { name: "Markdown" }).click();
+    await pickScenario(page, "Markdown");
     await expect.poll(composerState, { timeout: 15_000 }).toBe("idle");
     const body = page.locator("[data-slot=message][data-role=assistant] [data-slot=markdown] p").first();
     const type = await body.evaluate((el) => ({ size: getComputedStyle(el).fontSize, leading: parseFloat(getComputedStyle(el).lineHeight) / parseFloat(getComputedStyle(el).fontSize) }));

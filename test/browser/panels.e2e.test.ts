@@ -5,7 +5,7 @@
  * versions, and one confirmation that sends the mail.
  */
 import { describe, expect, it } from "vitest";
-import { shown, withDemo } from "./support";
+import { pickScenario, shown, withDemo } from "./support";
 
 const demo = withDemo({ viewport: { width: 1400, height: 1000 } });
 
@@ -19,7 +19,7 @@ describe("panels in the demo", () => {
     const trace = page.locator("[data-slot=trace-panel]");
     await trace.waitFor({ timeout: 15_000 });
 
-    await page.getByRole("button", { name: "Two agents, one report (panels)", exact: true }).click();
+    await pickScenario(page, "Two agents, one report (panels)");
     const mail = page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=pending]");
     await mail.getByText("regional managers").first().waitFor({ timeout: 20_000 });
 

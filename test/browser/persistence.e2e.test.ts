@@ -5,7 +5,7 @@
  * wire).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { recordRuns, shown, withDemo } from "./support";
+import { pickScenario, recordRuns, shown, withDemo } from "./support";
 
 const demo = withDemo();
 /** The runs the page posted to the agent, in order (and what every run's forwardedProps gets). */
@@ -15,7 +15,7 @@ beforeAll(async () => {
   wire = await recordRuns(demo.page);
 });
 
-const scenario = (name: string) => demo.page.getByRole("button", { name, exact: true }).click();
+const scenario = (name: string) => pickScenario(demo.page, name);
 const pending = (type: string) => demo.page.locator(`[data-slot=thread] [data-slot=interaction][data-type=${type}][data-state=pending]`);
 /** Runs that carried a tool message answering `callId`. */
 const carrying = (callId: string) => wire.runs.filter((run) => run.messages.some((m) => m.role === "tool" && m.toolCallId === callId)).length;

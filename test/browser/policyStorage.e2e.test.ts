@@ -6,7 +6,7 @@
  * demo's dev server, as the app would load them.
  */
 import { describe, expect, it } from "vitest";
-import { root, withDemo } from "./support";
+import { pickScenario, root, withDemo } from "./support";
 
 const demo = withDemo();
 
@@ -57,7 +57,7 @@ describe("createIndexedDbPolicyStorage in chromium", () => {
     await page.goto(`${url}?persist`);
     await page.locator('[data-ui="kit"]').waitFor();
     const pending = page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=pending]");
-    await page.getByRole("button", { name: "Weekly report (permissions)", exact: true }).click();
+    await pickScenario(page, "Weekly report (permissions)");
     await pending.first().waitFor({ timeout: 20_000 });
     await pending.getByRole("radio", { name: /session/i }).click();
     await pending.getByRole("button", { name: "Approve" }).click();
@@ -73,7 +73,7 @@ describe("createIndexedDbPolicyStorage in chromium", () => {
     await page.locator('[data-ui="kit"]').waitFor();
     expect(await page.locator("[data-slot=thread] [data-slot=interaction]").count()).toBe(0);
     await page.locator("[data-slot=permissions-panel] [data-scope=session][data-state=live]").first().waitFor({ timeout: 15_000 });
-    await page.getByRole("button", { name: "Weekly report (permissions)", exact: true }).click();
+    await pickScenario(page, "Weekly report (permissions)");
     await pending.getByText("regional managers").first().waitFor({ timeout: 20_000 });
     await page.locator("[data-slot=interaction-outcome][data-how=grant]").first().waitFor();
     // The audit log shows the first conversation's decisions beside this one's.

@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { BROKEN_ANSWER, BROKEN_FRAME, FLAKY_ANSWER } from "../../demo/agent/scenarios";
-import { withDemo } from "./support";
+import { pickScenario, withDemo } from "./support";
 
-const demo = withDemo();
+// The protocol errors are a developer detail.
+const demo = withDemo({ developer: true });
 
 /** The text of the assistant messages, in order, as the thread shows them (never the announcer). */
 const replies = () =>
@@ -18,7 +19,7 @@ describe("resilience (kit)", () => {
     const { page, url, problems } = demo;
     problems.length = 0;
     await page.goto(url);
-    await page.getByRole("button", { name: "Broken frame" }).click();
+    await pickScenario(page, "Broken frame");
     await expect.poll(replies, { timeout: 15_000 }).toEqual([BROKEN_ANSWER]);
     await expect.poll(() => page.locator("[data-slot=agent-status]").getAttribute("data-status")).toBe("idle");
 
@@ -52,7 +53,7 @@ describe("resilience (kit)", () => {
       };
       new MutationObserver(read).observe(document.body, { subtree: true, childList: true, characterData: true });
     });
-    await page.getByRole("button", { name: "Flaky network" }).click();
+    await pickScenario(page, "Flaky network");
     const status = page.locator("[data-slot=agent-status]");
     await expect.poll(replies, { timeout: 15_000 }).toEqual([FLAKY_ANSWER]);
     await expect.poll(() => status.getAttribute("data-status")).toBe("idle");

@@ -9,7 +9,8 @@ import { describe, expect, it } from "vitest";
 import type { Page, WebSocket as PageSocket } from "playwright-core";
 import { recordRuns, shown, withDemo } from "./support";
 
-const demo = withDemo();
+// The RTUI button and connection state are developer details.
+const demo = withDemo({ developer: true });
 
 /** The frames the page sends on its RTUI socket, parsed. */
 function recordSocket(p: Page): { sent: Record<string, unknown>[]; received: Record<string, unknown>[] } {

@@ -5,7 +5,7 @@
  * test browser has no voices, and what matters is what would be said.
  */
 import { describe, expect, it } from "vitest";
-import { withDemo } from "./support";
+import { pickScenario, withDemo } from "./support";
 
 const demo = withDemo({ viewport: { width: 1400, height: 1000 } });
 
@@ -34,10 +34,11 @@ describe("speaking the pending question in the demo", () => {
     });
     await page.goto(`${url}?lang=zh-CN`);
     await page.locator('[data-ui="kit"]').waitFor();
-    const speak = page.locator("section[aria-label=Voice] button");
+    // The demo's own labels are Chinese too: the section is "语音" (Voice).
+    const speak = page.locator("section[aria-label='语音'] button");
     expect(await speak.count()).toBe(0);
 
-    await page.getByRole("button", { name: "Booking (advice)", exact: true }).click();
+    await pickScenario(page, "Booking (advice)");
     await speak.waitFor({ timeout: 20_000 });
     await speak.click();
     await expect.poll(() => speak.getAttribute("aria-pressed")).toBe("true");
@@ -60,7 +61,7 @@ describe("speaking the pending question in the demo", () => {
       Reflect.deleteProperty(window, "speechSynthesis");
     });
     await page.goto(url);
-    await page.getByRole("button", { name: "Booking (advice)", exact: true }).click();
+    await pickScenario(page, "Booking (advice)");
     await page.locator("[data-slot=interaction][data-state=pending]").first().waitFor({ timeout: 20_000 });
     expect(await page.locator("section[aria-label=Voice]").count()).toBe(0);
     await page.close();

@@ -11,6 +11,7 @@ import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll } from "vitest";
 import { findBrowser } from "../../scripts/browser";
+import { SCENARIOS } from "../../demo/agent/scenarios";
 
 export const root = resolve(import.meta.dirname, "../..");
 const executablePath = findBrowser() ?? "/usr/bin/chromium";
@@ -37,9 +38,11 @@ export interface Browser {
 
 /**
  * `scrollbars`: draw real scrollbars, as a desktop browser does (Playwright hides them in headless
- * mode), for a test that drags one.
+ * mode), for a test that drags one. `developer`: the demo shows its developer details (the agent's
+ * address, connection states, shared state, protocol errors, test mode, RTUI), as after turning on
+ * its "Developer details" switch; off, the page is what a visitor sees.
  */
-export async function openBrowser(viewport = { width: 1200, height: 900 }, { scrollbars = false } = {}): Promise<Browser> {
+export async function openBrowser(viewport = { width: 1200, height: 900 }, { scrollbars = false, developer = false } = {}): Promise<Browser> {
   const userDataDir = mkdtempSync(join(tmpdir(), "parley-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath,
@@ -48,6 +51,7 @@ export async function openBrowser(viewport = { width: 1200, height: 900 }, { scr
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     viewport,
   });
+  if (developer) await context.addInitScript(() => localStorage.setItem("parley-demo-developer", "on"));
   const page = context.pages()[0] ?? (await context.newPage());
   const problems: string[] = [];
   page.on("console", (message) => {
@@ -82,15 +86,15 @@ export interface Demo {
  * (`openBrowser`): started before this file's tests, closed after them. Read it in tests and hooks.
  *
  * @example
- * const demo = withDemo({ viewport: { width: 1400, height: 1000 } });
+ * const demo = withDemo({ viewport: { width: 1400, height: 1000 }, developer: true });
  * it("…", async () => { await demo.page.goto(demo.url); });
  */
-export function withDemo({ viewport, scrollbars }: { viewport?: { width: number; height: number }; scrollbars?: boolean } = {}): Demo {
+export function withDemo({ viewport, scrollbars, developer }: { viewport?: { width: number; height: number }; scrollbars?: boolean; developer?: boolean } = {}): Demo {
   let started: { server: ViteDevServer; url: string } | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     started = await startDemo();
-    browser = await openBrowser(viewport, { scrollbars });
+    browser = await openBrowser(viewport, { scrollbars, developer });
   });
   afterAll(async () => {
     await browser?.close();
@@ -122,6 +126,32 @@ export function withDemo({ viewport, scrollbars }: { viewport?: { width: number;
 /** Text in the page itself, not in the thread's screen-reader announcer (which repeats replies). */
 export function shown(page: Page, text: string) {
   return page.getByText(text, { exact: false }).and(page.locator(":not([data-slot=thread-announcer])"));
+}
+
+/** The demo's scenario menu button, in English or Chinese (disabled while a run is going). */
+export function scenarioMenu(page: Page) {
+  return page.getByRole("button", { name: /^(Scenarios|场景)$/ });
+}
+
+/**
+ * Runs one of the reference agent's scenarios as a person does: opens the header's scenario menu
+ * and picks the item with that English label (`SCENARIOS[i].label`; the item is found by its
+ * scenario, so a `?lang=zh-CN` page works too). Waits, as a click does, for the menu to be usable
+ * (no run going).
+ *
+ * @example
+ * await pickScenario(page, "Booking (advice)");
+ */
+export async function pickScenario(page: Page, label: string): Promise<void> {
+  const scenario = SCENARIOS.find((s) => s.label === label);
+  if (!scenario) throw new Error(`pickScenario: no scenario is labelled "${label}" (see SCENARIOS in demo/agent/scenarios.ts)`);
+  await scenarioMenu(page).click();
+  await page.getByRole("menuitem").and(page.locator(`[data-scenario="${scenario.name}"]`)).click();
+}
+
+/** Whether a scenario can be picked now (no run is going). */
+export function scenariosReady(page: Page): Promise<boolean> {
+  return scenarioMenu(page).isEnabled();
 }
 
 export async function send(page: Page, text: string): Promise<void> {

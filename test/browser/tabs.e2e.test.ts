@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { RunAgentInput } from "@ag-ui/core";
-import { shown, withDemo } from "./support";
+import { pickScenario, shown, withDemo } from "./support";
 
 const demo = withDemo();
 let first: Page;
@@ -42,7 +42,7 @@ describe("one thread in two tabs (?persist)", () => {
     const { browser, url } = demo;
     await first.goto(`${url}?persist`);
     await first.locator('[data-ui="kit"]').waitFor();
-    await first.getByRole("button", { name: "Weekly report (permissions)", exact: true }).click();
+    await pickScenario(first, "Weekly report (permissions)");
     await pending(first, "permission_request").waitFor({ timeout: 15_000 });
     await first.waitForTimeout(400); // the write (100 ms debounce, then IndexedDB)
 

@@ -8,7 +8,8 @@
 import { describe, expect, it } from "vitest";
 import { openBrowser, recordRuns, send, shown, withDemo } from "./support";
 
-const demo = withDemo({ viewport: { width: 1400, height: 1000 } });
+// The push channel's state and "Simulate nightly push" are developer details.
+const demo = withDemo({ viewport: { width: 1400, height: 1000 }, developer: true });
 
 const thread = () => demo.page.locator("[data-slot=thread]");
 /** Text in the conversation itself (not the list's previews, not the screen-reader announcer). */
@@ -82,7 +83,7 @@ describe("threads and pushed sessions in the demo", () => {
 
   it("on a phone: the list is in the folded side section, and opening a pushed session folds it back to show the report", async () => {
     const { url } = demo;
-    const phone = await openBrowser({ width: 390, height: 844 });
+    const phone = await openBrowser({ width: 390, height: 844 }, { developer: true });
     try {
       const p = phone.page;
       await p.goto(url);
