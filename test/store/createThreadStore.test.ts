@@ -170,7 +170,8 @@ describe("createThreadStore", () => {
     store.getState().run({ context: [{ description: "selection", value: "row 3" }], tools: [{ name: "b", description: "" }] });
     const input = run.mock.calls[0]?.[0];
     expect(input?.context.slice(0, 2)).toEqual([{ description: "page", value: "/cart" }, { description: "selection", value: "row 3" }]);
-    expect(input?.context[2]?.description).toMatch(/numbered replies/);
+    expect(input?.context[2]?.description).toBe("Parley: the person's language");
+    expect(input?.context[3]?.description).toMatch(/numbered replies/);
     expect(input?.tools.map((t) => t.name)).toEqual(["b", "a"]);
   });
 

@@ -57,7 +57,7 @@ export function buildRunInput(thread: ThreadState, options: BuildRunInputOptions
     messages: contextMessages(thread),
     state: thread.state,
     tools: mergeTools(run.tools, defaults.tools, options.frontendTools, options.parleyTools === false ? undefined : parleyTools, options.extraTools),
-    context: [...(defaults.context ?? []), ...(run.context ?? []), ...parleyContext(thread, options.locale), ...(options.extraContext ?? [])],
+    context: [...(defaults.context ?? []), ...(run.context ?? []), ...languageContext(options.locale), ...parleyContext(thread, options.locale), ...(options.extraContext ?? [])],
     forwardedProps: withIdentity(forwardedProps(thread, defaults.forwardedProps, run.forwardedProps), options.identity),
   };
   const resume = resumeEntries(thread, [...(defaults.resume ?? []), ...(run.resume ?? [])]);
@@ -143,6 +143,24 @@ function parleyContext(thread: ThreadState, locale = "en"): Context[] {
     });
   }
   return entries;
+}
+
+/**
+ * The person's language, when the app named one: the agent hears which language to answer in,
+ * and the locale tag itself (for dates, numbers, its own tools).
+ */
+function languageContext(locale: string | undefined): Context[] {
+  if (!locale) return [];
+  const zh = locale.toLowerCase().startsWith("zh");
+  let name = locale;
+  try {
+    name = new Intl.DisplayNames([zh ? "zh" : "en"], { type: "language" }).of(locale) ?? locale;
+  } catch {
+    // A tag Intl cannot read is still passed on as given.
+  }
+  return zh
+    ? [{ description: "Parley：用户的语言", value: `${locale}（${name}）。除非用户改用其他语言，请用这种语言回答。` }]
+    : [{ description: "Parley: the person's language", value: `${locale} (${name}). Answer in this language unless the person writes in another.` }];
 }
 
 function resumeEntries(thread: ThreadState, given: readonly ResumeEntry[]): ResumeEntry[] {

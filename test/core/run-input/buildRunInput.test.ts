@@ -78,13 +78,22 @@ describe("context", () => {
     expect(entry.value).toContain("下一个编号从 4 开始");
   });
 
+  it("the person's language goes to the agent when the app names one, and not otherwise", () => {
+    const s = fold([ev.runStarted(), ev.runFinished()]);
+    const language = (locale?: string) => buildRunInput(s, { runId: "r", locale }).context.find((c) => /language|语言/.test(c.description));
+    expect(language()).toBeUndefined();
+    expect(language("de-AT")).toEqual({ description: "Parley: the person's language", value: "de-AT (Austrian German). Answer in this language unless the person writes in another." });
+    expect(language("zh-CN")).toEqual({ description: "Parley：用户的语言", value: "zh-CN（中文（中国））。除非用户改用其他语言，请用这种语言回答。" });
+    expect(language("not a tag!")?.value).toBe("not a tag! (not a tag!). Answer in this language unless the person writes in another.");
+  });
+
   it("after a paused run, a note says so (in the locale's language)", () => {
     const paused = act(fold([ev.runStarted(), ev.textStart("m"), ev.text("m", "Let me")]), { type: "pause" });
     const en = buildRunInput(paused, { runId: "r" }).context;
     expect(en).toHaveLength(2);
     expect(en[1]?.description).toMatch(/paused/);
     const zh = buildRunInput(paused, { runId: "r", locale: "zh-CN" }).context;
-    expect(zh[1]?.value).toMatch(/等一下/);
+    expect(zh[2]?.value).toMatch(/等一下/);
     expect(buildRunInput(fold([ev.runStarted(), ev.runFinished()]), { runId: "r" }).context).toHaveLength(1);
   });
 });
