@@ -1,11 +1,13 @@
-import type { Message, ToolMessage } from "@ag-ui/core";
-import { Draft } from "../fold/draft";
+import type { Message } from "@ag-ui/core";
+import { Draft } from "../thread/draft";
 import { deriveStatus } from "../fold/status";
-import { endRun } from "../fold/runs";
-import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, takeMessage } from "../fold/shared";
-import type { RunFailure, RunRecord, ThreadState } from "../fold/types";
+import { endRun } from "../thread/runs";
+import { addMessage, linkToolResult, takeMessage } from "../thread/write";
+import { isClientOnlyRole, isId, isRecord } from "../thread/guards";
+import type { RunFailure, RunRecord, ThreadState } from "../thread/types";
 import { toolResultContent } from "../interactions/delivery";
-import { isSettled, type AnswerMethod, type Interaction, type InteractionResponse, type InteractionRow } from "../interactions/types";
+import { isSettled } from "../thread/guards";
+import { type AnswerMethod, type Interaction, type InteractionResponse, type InteractionRow } from "../interactions/types";
 import { toolPermissionId, toolPermissionInteraction } from "../interactions/toolPermission";
 import { continueCard } from "../interactions/continueCard";
 import { selectInteractions } from "../interactions/select";
@@ -16,6 +18,7 @@ import { holdChangedKeys } from "../state/heldEdits";
 import { checkResponse } from "./checkResponse";
 import { forkAt, switchAt } from "../branches";
 import { isUserContent } from "../attachments/userContent";
+import { answerMessageId, editInteraction, writeToolResult } from "../thread/write";
 
 /**
  * The person's door. Everything this side of the wire does to a thread — the person's message,
@@ -321,7 +324,7 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       break;
     }
     case "withdraw": {
-      const edited = editInteraction(d, action.interactionId);
+      const edited = editInteraction(d, d.s.interactions.get(action.interactionId)!);
       edited.status = "withdrawn";
       edited.settledAt = action.at;
       if (action.reason) edited.problem = action.reason;
@@ -335,7 +338,7 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
         const interaction = d.s.interactions.get(id);
         // Only an answer can have gone to the agent: a question still open marked delivered would never send the person's answer.
         if (!interaction || interaction.deliveredInRunId || !isSettled(interaction)) continue;
-        editInteraction(d, id).deliveredInRunId = action.runId;
+        editInteraction(d, d.s.interactions.get(id)!).deliveredInRunId = action.runId;
         changed = true;
       }
       if (!changed) return thread;
@@ -363,18 +366,12 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
   return d.s;
 }
 
-function editInteraction(d: Draft, id: string): Interaction {
-  const owned = d.own(d.s.interactions.get(id) as Interaction);
-  d.edit("interactions").set(owned);
-  return owned;
-}
-
 /**
  * Answer, decline or time out; a Parley tool call gets (or, on correction, changes) its result
  * message; the decision goes into the audit log (a correction is the same decision, not a new one).
  */
 function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_out", at: number, how: AnswerMethod, response?: InteractionResponse, who = "person", audited = true, reason?: string): void {
-  const edited = editInteraction(d, id);
+  const edited = editInteraction(d, d.s.interactions.get(id)!);
   edited.status = status;
   edited.settledAt = at;
   edited.how = how;
@@ -413,26 +410,6 @@ function putGrant(d: Draft, grant: Grant): void {
   else grants[index] = grant;
 }
 
-/** The tool message that answers a tool call: added once, rewritten on correction. */
-function writeToolResult(d: Draft, toolCallId: string, content: string, error?: string): void {
-  const messageId = answerMessageId(toolCallId);
-  const existing = d.s.messages.get(messageId);
-  if (existing?.role === "tool") {
-    const owned = d.own(existing);
-    owned.content = content;
-    d.edit("messages").set(owned);
-    return;
-  }
-  const message: ToolMessage = { id: messageId, role: "tool", toolCallId, content, ...(error !== undefined ? { error } : {}) };
-  addMessage(d, d.adopt(message));
-  linkToolResult(d, message);
-}
-
-/** The id of the tool message that carries the person's answer to a Parley tool call. */
-export function answerMessageId(toolCallId: string): string {
-  return `parley-answer:${toolCallId}`;
-}
-
 /** The numbers of a choice come from the options chosen, never from the caller. */
 function normaliseResponse(interaction: Interaction, response: InteractionResponse): InteractionResponse {
   const envelope = interaction.envelope;
@@ -447,7 +424,7 @@ function receive(d: Draft, at: number): boolean {
   for (const id of d.s.interactionIds) {
     const interaction = d.s.interactions.get(id);
     if (!interaction || interaction.receivedAt !== undefined || interaction.status === "streaming") continue;
-    const edited = editInteraction(d, id);
+    const edited = editInteraction(d, d.s.interactions.get(id)!);
     edited.receivedAt = at;
     const timeoutMs = edited.envelope?.timeoutMs;
     if (timeoutMs !== undefined && edited.deadline === undefined && edited.status === "pending") edited.deadline = at + timeoutMs;
@@ -466,7 +443,7 @@ function truncate(d: Draft, fromMessageId: string): void {
   for (const id of d.s.interactionIds) {
     const interaction = d.s.interactions.get(id);
     if (interaction?.status !== "pending" || interaction.numbers.length === 0) continue;
-    const edited = editInteraction(d, id);
+    const edited = editInteraction(d, d.s.interactions.get(id)!);
     edited.numbers = edited.numbers.map(() => next++);
   }
   d.s.nextNumber = next;

@@ -1,5 +1,5 @@
-import type { Draft } from "./draft";
-import { isRecord } from "./shared";
+import type { Draft } from "../thread/draft";
+import { isRecord } from "../thread/guards";
 
 /**
  * Events that *claim* an answer the person has not given — a `CUSTOM` "approve", a state write

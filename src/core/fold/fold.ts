@@ -1,34 +1,28 @@
 import { EventType, type Message } from "@ag-ui/core";
-import { chunk, closeAllLanes, closeLane, NO_LANES } from "./chunks";
+import { chunk, closeAllLanes, closeLane } from "./chunks";
+import { NO_LANES } from "../thread/runs";
 import { watchClaims } from "./claims";
-import { Draft } from "./draft";
-import { IdTable } from "./idTable";
+import { Draft } from "../thread/draft";
+import { IdTable } from "../thread/idTable";
 import { applyJsonPatch } from "./jsonPatch";
-import {
-  activityDelta,
-  activitySnapshot,
-  appendContent,
-  describe,
-  endMessage,
-  messagesSnapshot,
-  setEncryptedValue,
-  startMessage,
-} from "./messages";
+import { activityDelta, activitySnapshot, appendContent, describe, endMessage, messagesSnapshot, setEncryptedValue, startMessage } from "./messages";
 import { reasoningSpan, runError, runFinished, runStarted, step, subagentEnded, subagentStarted } from "./runs";
-import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, malformed, ownerOf, takeMessage } from "./shared";
+import { addMessage, linkToolResult, takeMessage } from "../thread/write";
+import { isClientOnlyRole, isId, isRecord } from "../thread/guards";
+import { malformed, ownerOf } from "./shared";
 import { parseArgs } from "./parseArgs";
 import { closeRtuiAction, customInteraction, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT, syncToolInteractions } from "../interactions/derive";
 import { isRtuiFrame, RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT } from "../interactions/rtui";
 import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "./tools";
 import { deriveStatus } from "./status";
 import { TRANSPORT_SOURCE } from "../transport/types";
-import type { ThreadState } from "./types";
+import type { ThreadState } from "../thread/types";
 import { withHeldEdits, withoutHeldPaths } from "../state/heldEdits";
 import { setSuggestions, SUGGESTIONS_EVENT } from "./suggestions";
 import { CITATIONS_EVENT, setCitations } from "./citations";
 import { predictFromToolCalls, PREDICT_STATE_EVENT, setPredictions } from "../state/predictState";
 import { markStateRun } from "../state/stateRun";
-import { measureValue, WIRE_LIMITS } from "./limits";
+import { measureValue, WIRE_LIMITS } from "../thread/limits";
 
 /** What a thread starts from. */
 export interface ThreadInit {

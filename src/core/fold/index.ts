@@ -2,5 +2,5 @@ export { createThreadState, foldEvent, foldEvents, LIVE_ARGS_PARSE_LIMIT, type T
 export { currentActivity, deriveStatus } from "./status";
 export { toAgUiMessages, type ToAgUiMessagesOptions } from "./toAgUiMessages";
 export { applyJsonPatch } from "./jsonPatch";
-export * from "./types";
-export { IdTable } from "./idTable";
+export * from "../thread/types";
+export { IdTable } from "../thread/idTable";

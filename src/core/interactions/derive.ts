@@ -1,7 +1,8 @@
 import type { Interrupt } from "@ag-ui/core";
-import type { Draft } from "../fold/draft";
-import type { ThreadMessage, ToolCallState } from "../fold/types";
-import { isRecord } from "../fold/shared";
+import type { Draft } from "../thread/draft";
+import type { ThreadMessage, ToolCallState } from "../thread/types";
+import { isOpen, isRecord } from "../thread/guards";
+import { addInteraction, editInteraction, interactionRowId } from "../thread/write";
 import { parseArgs } from "../fold/parseArgs";
 import { parseEnvelope, type Envelope, type InputRequestPayload, type PermissionCategory, PERMISSION_CATEGORIES } from "../protocol/envelope";
 import { envelopeFromToolArgs, parleyToolType, type ParleyToolName } from "../protocol/parleyTools";
@@ -16,18 +17,14 @@ import { isKitInteractionId } from "./kitIds";
  * answers or declines: statuses only move to `pending`, `shown`, `invalid` or `withdrawn`.
  */
 
-/** The id of the thread row that shows an interaction. */
-export function interactionRowId(interactionId: string): string {
-  return `parley-interaction:${interactionId}`;
-}
-
 /** The `CUSTOM` event names that carry an interaction. */
 export const INTERACTION_EVENT = "parley.interaction";
 export const LANGGRAPH_INTERRUPT_EVENT = "on_interrupt";
 
 const INVALID_TYPE = "parley:invalid";
 
-function addInteraction(d: Draft, interaction: Interaction): Interaction | undefined {
+/** Adds a question the agent asked, under an id of its own and never twice. */
+function addAsked(d: Draft, interaction: Interaction): Interaction | undefined {
   if (isKitInteractionId(interaction.id)) {
     // The kit's own namespace: the agent's question is still shown, under an id of its own, so it
     // can never stand in for a card the kit asks (its origin says whose it is, not its id).
@@ -39,18 +36,8 @@ function addInteraction(d: Draft, interaction: Interaction): Interaction | undef
     d.error("duplicate-id", `Interaction "${interaction.id}" already exists; the second one is ignored`, undefined);
     return undefined;
   }
-  const row: InteractionRow = { id: interaction.rowId, role: "interaction", interactionId: interaction.id, messageType: interaction.messageType };
-  d.edit("messages").set(d.adopt(row));
-  (d.edit("messageIds") as string[]).push(row.id);
-  d.edit("interactions").set(d.adopt(interaction));
-  (d.edit("interactionIds") as string[]).push(interaction.id);
+  addInteraction(d, interaction);
   return interaction;
-}
-
-function editInteraction(d: Draft, interaction: Interaction): Interaction {
-  const owned = d.own(interaction);
-  d.edit("interactions").set(owned);
-  return owned;
 }
 
 function newInteraction(id: string, origin: InteractionOrigin, messageType: Interaction["messageType"], runId: string | undefined): Interaction {
@@ -116,7 +103,7 @@ export function syncToolInteractions(d: Draft, callIds: Iterable<string>): void 
       const id = d.s.interactions.get(call.id) ? `${call.id}#tool` : call.id;
       const created = newInteraction(id, { kind: "tool", toolCallId: call.id, toolName: call.name }, type, call.runId);
       created.status = "streaming";
-      interaction = addInteraction(d, d.adopt(created));
+      interaction = addAsked(d, d.adopt(created));
       if (!interaction) continue;
     }
     linkCall(d, call, interaction.id);
@@ -175,7 +162,7 @@ export function addInterruptInteractions(d: Draft, interrupts: readonly Interrup
     const interaction = newInteraction(id, origin, "permission_request", runId);
     if (timestamp !== undefined) interaction.createdAt = timestamp;
     const parsed = parseEnvelope(interruptEnvelope(interrupt, call, reading));
-    if (!addInteraction(d, d.adopt(interaction))) continue;
+    if (!addAsked(d, d.adopt(interaction))) continue;
     if (parsed.ok) open(d, interaction, parsed.envelope);
     else invalidate(d, interaction, `Interrupt "${interrupt.id}": ${parsed.problem}`, interrupt, interrupt);
     syncRow(d, interaction);
@@ -320,7 +307,7 @@ export function customInteraction(d: Draft, name: string, value: unknown, event:
   const id = described && described.id !== fallbackId && d.s.interactions.get(described.id) ? `${described.id}@${fallbackId}` : rawId;
   const interaction = newInteraction(id, origin, "notification", runId);
   if (typeof event.timestamp === "number") interaction.createdAt = event.timestamp;
-  if (!addInteraction(d, d.adopt(interaction))) return;
+  if (!addAsked(d, d.adopt(interaction))) return;
   if (parsed.ok) open(d, interaction, parsed.envelope);
   else invalidate(d, interaction, `CUSTOM ${name}: ${parsed.problem}`, value, event);
   syncRow(d, interaction);
@@ -350,7 +337,7 @@ export function closeRtuiAction(d: Draft, value: unknown, event: { timestamp?: u
   if (!actionId) return void d.error("malformed-event", "rtui/action_closed needs an actionId", event);
   const found = d.s.interactions.get(actionId);
   if (found?.origin.kind !== "rtui" || found.origin.actionId !== actionId) return;
-  if (found.status !== "pending" && found.status !== "streaming") return;
+  if (!isOpen(found)) return;
   const edited = editInteraction(d, found);
   edited.status = "withdrawn";
   const reason = isRecord(value) && typeof value.reason === "string" ? value.reason.trim().slice(0, MAX_CLOSE_REASON) : "";
@@ -380,7 +367,7 @@ function envelopeFromLangGraph(value: unknown, fallbackId: string): unknown {
 export function withdrawUnresumedInterrupts(d: Draft): void {
   for (const id of d.s.interactionIds) {
     const interaction = d.s.interactions.get(id);
-    if (interaction?.origin.kind !== "interrupt" || (interaction.status !== "pending" && interaction.status !== "streaming")) continue;
+    if (interaction?.origin.kind !== "interrupt" || !isOpen(interaction)) continue;
     const edited = editInteraction(d, interaction);
     edited.status = "withdrawn";
     edited.problem = "A new run started without answering it.";
@@ -396,12 +383,12 @@ export function answersOpenInteraction(d: Draft, message: { role?: unknown; tool
   const toolCallId = message.toolCallId;
   const call = d.s.toolCalls.get(toolCallId);
   const interaction = call?.interactionId ? d.s.interactions.get(call.interactionId) : undefined;
-  if (interaction && (interaction.status === "pending" || interaction.status === "streaming")) return true;
+  if (interaction && isOpen(interaction)) return true;
   // An interrupt about a call the thread does not hold (run on the server), or whose link a
   // snapshot re-stating the call dropped, waits for the person all the same.
   for (const id of d.s.interactionIds) {
     const other = d.s.interactions.get(id);
-    if (other?.origin.kind === "interrupt" && other.origin.toolCallId === toolCallId && (other.status === "pending" || other.status === "streaming")) return true;
+    if (other?.origin.kind === "interrupt" && other.origin.toolCallId === toolCallId && isOpen(other)) return true;
   }
   // A Parley call's interaction is derived right after the event that started it, so a call
   // without one here came in this same event from history (a run input), answered or not.

@@ -1,4 +1,4 @@
-import { isRecord } from "../fold/shared";
+import { isRecord } from "../thread/guards";
 import { RTUI_ACTION_TYPES } from "../protocol/envelope";
 
 /**

@@ -1,4 +1,4 @@
-import type { ThreadState } from "../fold/types";
+import type { ThreadState } from "../thread/types";
 import { wireResponse } from "./delivery";
 import { selectInteractions } from "./select";
 import type { Interaction } from "./types";

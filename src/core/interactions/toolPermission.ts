@@ -1,5 +1,5 @@
 import type { PermissionRequestPayload } from "../protocol/envelope";
-import { interactionRowId } from "./derive";
+import { interactionRowId } from "../thread/write";
 import { toolPermissionId } from "./kitIds";
 import type { Interaction } from "./types";
 

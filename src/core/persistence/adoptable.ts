@@ -1,4 +1,4 @@
-import type { ThreadState } from "../fold/types";
+import type { ThreadState } from "../thread/types";
 import { selectInteractions } from "../interactions/select";
 
 /**

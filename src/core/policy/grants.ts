@@ -1,4 +1,4 @@
-import { isId } from "../fold/shared";
+import { isId } from "../thread/guards";
 import type { PermissionCategory } from "../protocol/envelope";
 // `field` tells a missing field (undefined) from an accessor (UNREADABLE), which then fails every check.
 import { ABSENT, copyData, dataEquals, isObject, MAX_DEPTH, ownField as field, ownValue, readPath } from "./data";

@@ -1,6 +1,6 @@
 import type { Context, Message, ResumeEntry, RunAgentInput, Tool } from "@ag-ui/core";
 import { toAgUiMessages } from "../fold/toAgUiMessages";
-import type { ThreadState } from "../fold/types";
+import type { ThreadState } from "../thread/types";
 import { enumerationContext } from "../enumeration/range";
 import { forwardedResponseFor, langGraphResume, resumeEntryFor, type ForwardedResponse } from "../interactions/delivery";
 import { LANGGRAPH_INTERRUPT_EVENT } from "../interactions/derive";

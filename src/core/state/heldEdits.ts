@@ -8,9 +8,8 @@
  */
 
 import { setOwn } from "../fold/shared";
-
-/** The held keys and the person's values for them. */
-export type HeldEdits = Readonly<Record<string, unknown>>;
+import type { HeldEdits } from "../thread/types";
+export type { HeldEdits };
 
 /**
  * The top-level keys whose values differ between `before` and `after` (added, changed or removed:

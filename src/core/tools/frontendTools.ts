@@ -1,5 +1,5 @@
 import type { Tool } from "@ag-ui/core";
-import type { ThreadState, ToolCallState } from "../fold/types";
+import type { ThreadState, ToolCallState } from "../thread/types";
 import { isDevelopment } from "../dev";
 
 /**
