@@ -1,6 +1,6 @@
 import type { Message } from "@ag-ui/core";
 import { Draft } from "../thread/draft";
-import { deriveStatus } from "../fold/status";
+import { deriveStatus } from "../thread/status";
 import { endRun } from "../thread/runs";
 import { addMessage, linkToolResult, takeMessage } from "../thread/write";
 import { isClientOnlyRole, isId, isRecord } from "../thread/guards";
@@ -470,38 +470,4 @@ function removeMessagesIn(d: Draft, ids: readonly string[]): boolean {
   d.s.messageIds = d.s.messageIds.filter((id) => !doomed.has(id));
   d.s.openMessageIds = d.s.openMessageIds.filter((id) => !doomed.has(id));
   return true;
-}
-
-/**
- * Appends a message written here (the person's turn). Ignored if the id is taken.
- *
- * @example
- * thread = appendMessage(thread, { id: crypto.randomUUID(), role: "user", content: "Book the 8:05" });
- */
-export function appendMessage(state: ThreadState, message: Message): ThreadState {
-  return applyClientAction(state, { type: "append-message", message });
-}
-
-/**
- * Ends the run in progress from the client side: `cancelled` when the person pressed Stop,
- * `error` when the transport failed or the stream ended without `RUN_FINISHED`. What streamed so
- * far stays. With no run in progress (the request failed before `RUN_STARTED`) a failed run is
- * recorded so the UI has something to show and retry.
- *
- * @example
- * thread = endRunLocally(thread, "error", { message: "The agent answered HTTP 500.", source: "transport" });
- */
-export function endRunLocally(state: ThreadState, status: "cancelled" | "error", failure?: RunFailure, runId = ""): ThreadState {
-  return applyClientAction(state, { type: "end-run", status, ...(failure ? { failure } : {}), runId });
-}
-
-/**
- * Removes messages (and the tool calls and interactions they own), e.g. the partial reply of a
- * failed run before it is retried.
- *
- * @example
- * thread = removeMessages(thread, ["m-partial"]);
- */
-export function removeMessages(state: ThreadState, ids: readonly string[]): ThreadState {
-  return applyClientAction(state, { type: "remove-messages", ids });
 }

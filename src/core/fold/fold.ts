@@ -14,7 +14,7 @@ import { parseArgs } from "./parseArgs";
 import { closeRtuiAction, customInteraction, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT, syncToolInteractions } from "../interactions/derive";
 import { isRtuiFrame, RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT } from "../interactions/rtui";
 import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "./tools";
-import { deriveStatus } from "./status";
+import { deriveStatus } from "../thread/status";
 import { TRANSPORT_SOURCE } from "../transport/types";
 import type { ThreadState } from "../thread/types";
 import { withHeldEdits, withoutHeldPaths } from "../state/heldEdits";

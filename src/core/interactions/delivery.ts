@@ -1,6 +1,7 @@
 import type { ResumeEntry } from "@ag-ui/core";
 import type { AdviceResponse, ErrorResponse, Interaction, InteractionResponse } from "./types";
 import { approvalPayload, DEFAULT_APPROVAL, type AnswerShape } from "./answerShape";
+import { isRecord } from "../thread/guards";
 
 /**
  * How an answer goes back to the agent — the way the question came:
@@ -195,7 +196,7 @@ export function answerInWords(interaction: Interaction, locale = "en"): string {
   const lang = locale.toLowerCase().startsWith("zh") ? "zh" : "en";
   const w = WORDS[lang];
   const envelope = interaction.envelope;
-  const question = envelope && "payload" in envelope && isContentPayload(envelope.payload) ? envelope.payload.content : interaction.id;
+  const question = envelope && "payload" in envelope && isRecord(envelope.payload) && typeof envelope.payload.content === "string" ? envelope.payload.content : interaction.id;
   if (interaction.status === "declined") return w.declined(question);
   if (interaction.status === "timed_out") return w.timedOut(question);
   const response = interaction.response;
@@ -226,6 +227,3 @@ export function answerInWords(interaction: Interaction, locale = "en"): string {
   return JSON.stringify("value" in response ? response.value : response);
 }
 
-function isContentPayload(payload: unknown): payload is { content: string } {
-  return typeof payload === "object" && payload !== null && typeof (payload as { content?: unknown }).content === "string";
-}

@@ -2,7 +2,7 @@ import { answerMessageId } from "../thread/write";
 import { applyClientAction, type ClientAction } from "../actions/applyClientAction";
 import { checkResponse } from "../actions/checkResponse";
 import { Draft } from "../thread/draft";
-import { deriveStatus } from "../fold/status";
+import { deriveStatus } from "../thread/status";
 import type { ProtocolErrorCode, ThreadState } from "../thread/types";
 import { toolPermissionId } from "../interactions/toolPermission";
 import { isSettled } from "../thread/guards";

@@ -2,7 +2,7 @@ import type { Interaction } from "../interactions/types";
 import { IdTable } from "../thread/idTable";
 import { isId, isRecord } from "../thread/guards";
 import { createThreadState } from "../fold/fold";
-import { deriveStatus } from "../fold/status";
+import { deriveStatus } from "../thread/status";
 import type { RunRecord, SubagentRecord, ThreadMessage, ThreadState, ToolCallState } from "../thread/types";
 import type { AuditRecord, Grant } from "../policy/types";
 

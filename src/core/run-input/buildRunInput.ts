@@ -6,6 +6,7 @@ import { forwardedResponseFor, langGraphResume, resumeEntryFor, type ForwardedRe
 import { LANGGRAPH_INTERRUPT_EVENT } from "../interactions/derive";
 import { selectInteractions } from "../interactions/select";
 import { parleyTools } from "../protocol/parleyTools";
+import { isRecord } from "../thread/guards";
 
 /** What the app may add to a run; the rest (`threadId`, `runId`, `messages`, `state`) comes from the thread. */
 export interface RunOptions {
@@ -167,7 +168,7 @@ function forwardedProps(thread: ThreadState, ...layers: unknown[]): unknown {
   let merged: unknown = {};
   for (const layer of layers) {
     if (layer === undefined) continue;
-    merged = isPlainObject(merged) && isPlainObject(layer) ? { ...merged, ...layer } : layer;
+    merged = isRecord(merged) && isRecord(layer) ? { ...merged, ...layer } : layer;
   }
   const responses: ForwardedResponse[] = [];
   let langGraph: unknown;
@@ -178,19 +179,16 @@ function forwardedProps(thread: ThreadState, ...layers: unknown[]): unknown {
     responses.push(entry);
     if (interaction.origin.name === LANGGRAPH_INTERRUPT_EVENT) langGraph = langGraphResume(interaction);
   }
-  if (responses.length === 0 || !isPlainObject(merged)) return merged;
-  const parley = isPlainObject(merged.parley) ? merged.parley : {};
+  if (responses.length === 0 || !isRecord(merged)) return merged;
+  const parley = isRecord(merged.parley) ? merged.parley : {};
   const out: Record<string, unknown> = { ...merged, parley: { ...parley, responses } };
-  if (langGraph !== undefined) out.command = { ...(isPlainObject(merged.command) ? merged.command : {}), resume: langGraph };
+  if (langGraph !== undefined) out.command = { ...(isRecord(merged.command) ? merged.command : {}), resume: langGraph };
   return out;
 }
 
 function withIdentity(props: unknown, identity: string | undefined): unknown {
-  if (identity === undefined || !isPlainObject(props)) return props;
-  const parley = isPlainObject(props.parley) ? props.parley : {};
+  if (identity === undefined || !isRecord(props)) return props;
+  const parley = isRecord(props.parley) ? props.parley : {};
   return { ...props, parley: { ...parley, identity } };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

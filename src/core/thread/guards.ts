@@ -19,14 +19,20 @@ export function isId(value: unknown): value is string {
 }
 
 /**
- * A plain object to read fields from: not `null`, not an array.
+ * An object to read fields from: not `null`, not an array (it may still be exotic: the policy
+ * reads it with `ownValue`). Never throws, even on a revoked Proxy.
  *
  * @example
  * isRecord({ a: 1 }); // true
  * isRecord([1]); // false
  */
 export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+  try {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  } catch {
+    // Array.isArray throws on a revoked Proxy: that is no object to read.
+    return false;
+  }
 }
 
 /**
