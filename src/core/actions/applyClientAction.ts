@@ -5,10 +5,9 @@ import { endRun } from "../thread/runs";
 import { addMessage, linkToolResult, takeMessage } from "../thread/write";
 import { isClientOnlyRole, isId, isRecord } from "../thread/guards";
 import type { RunFailure, RunRecord, ThreadState } from "../thread/types";
-import { toolResultContent } from "../interactions/delivery";
 import { isSettled } from "../thread/guards";
 import { type AnswerMethod, type Interaction, type InteractionResponse, type InteractionRow } from "../interactions/types";
-import { toolPermissionId, toolPermissionInteraction } from "../interactions/toolPermission";
+import { toolPermissionId, toolPermissionInteraction } from "../origins/frontend-tool";
 import { continueCard } from "../interactions/continueCard";
 import { selectInteractions } from "../interactions/select";
 import type { PermissionRequestPayload } from "../protocol/envelope";
@@ -19,6 +18,8 @@ import { checkResponse } from "./checkResponse";
 import { forkAt, switchAt } from "../branches";
 import { isUserContent } from "../attachments/userContent";
 import { answerMessageId, editInteraction, writeToolResult } from "../thread/write";
+import { ORIGINS } from "../origins";
+import * as parleyTool from "../origins/parley-tool";
 
 /**
  * The person's door. Everything this side of the wire does to a thread — the person's message,
@@ -328,8 +329,7 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       edited.status = "withdrawn";
       edited.settledAt = action.at;
       if (action.reason) edited.problem = action.reason;
-      // A tool call must still get a result, or the next run's history is one model APIs reject.
-      if (edited.origin.kind === "tool" || edited.origin.kind === "frontend-tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent("withdrawn"));
+      ORIGINS[edited.origin.kind].withdrawn?.(d, edited);
       break;
     }
     case "deliver": {
@@ -379,9 +379,7 @@ function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_o
   if (response !== undefined) edited.response = normaliseResponse(edited, response);
   else delete edited.response;
   const approved = edited.response && "approved" in edited.response ? edited.response.approved : undefined;
-  if (edited.origin.kind === "tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent(status, edited.response));
-  // A front-end tool the person approved is answered by its handler; anything else answers it now.
-  else if (edited.origin.kind === "frontend-tool" && approved !== true) writeToolResult(d, edited.origin.toolCallId, toolResultContent(status === "answered" ? "declined" : status));
+  ORIGINS[edited.origin.kind].settled?.(d, edited);
   if (!audited) return;
   const envelope = edited.envelope;
   const decision: AuditRecord["decision"] =
@@ -430,7 +428,7 @@ function receive(d: Draft, at: number): boolean {
     if (timeoutMs !== undefined && edited.deadline === undefined && edited.status === "pending") edited.deadline = at + timeoutMs;
     // A notification asked through a tool call still owes the agent its result: it was shown.
     if (edited.status === "shown" && edited.origin.kind === "tool" && !d.s.messages.get(answerMessageId(edited.origin.toolCallId))) {
-      writeToolResult(d, edited.origin.toolCallId, toolResultContent("shown"));
+      parleyTool.settled(d, edited);
     }
     changed = true;
   }

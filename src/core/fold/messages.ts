@@ -12,7 +12,7 @@ import { isClientOnlyRole, isId, isRecord } from "../thread/guards";
 import { refusedReservedId, RESERVED_ID_PREFIXES, appendBounded, malformed, mergeEventMetadata, AN_ID } from "./shared";
 import { addMessage, editMessage, editToolCall, linkToolResult, takeMessage } from "../thread/write";
 import type { IdTable } from "../thread/idTable";
-import { answersOpenInteraction } from "../interactions/derive";
+import { answersOpenInteraction } from "./shared";
 import { isOpen } from "../thread/guards";
 import type { ThreadMessage, ToolCallState } from "../thread/types";
 import { closeMessage } from "../thread/write";

@@ -9,7 +9,8 @@ import type {
 } from "@ag-ui/core";
 import { EventType } from "@ag-ui/core";
 import type { Draft } from "../thread/draft";
-import { addInterruptInteractions, answersOpenInteraction, withdrawUnresumedInterrupts } from "../interactions/derive";
+import { addInterruptInteractions, withdrawUnresumedInterrupts } from "../origins/interrupt";
+import { answersOpenInteraction } from "./shared";
 import { AN_ID, refusedReservedId, malformed, ownerOf } from "./shared";
 import { addMessage, linkToolResult, runningRun, takeMessage } from "../thread/write";
 import { isClientOnlyRole, isId, isRecord } from "../thread/guards";

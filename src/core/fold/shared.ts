@@ -1,6 +1,6 @@
 import { mergeMetadata } from "@ag-ui/core";
 import type { Draft } from "../thread/draft";
-import { isId, isRecord } from "../thread/guards";
+import { isId, isOpen, isRecord } from "../thread/guards";
 import { WIRE_LIMITS } from "../thread/limits";
 
 export { ownValue, setOwn } from "../ownKeys";
@@ -56,3 +56,23 @@ export function mergeEventMetadata(
   if (isRecord(event.metadata)) target.metadata = mergeMetadata(target.metadata, event.metadata);
 }
 
+/**
+ * True when a tool message from the wire would answer a question still waiting for the person:
+ * only the person answers (through `applyClientAction`), so such a message is refused.
+ */
+export function answersOpenInteraction(d: Draft, message: { role?: unknown; toolCallId?: unknown }): boolean {
+  if (message.role !== "tool" || typeof message.toolCallId !== "string") return false;
+  const toolCallId = message.toolCallId;
+  const call = d.s.toolCalls.get(toolCallId);
+  const interaction = call?.interactionId ? d.s.interactions.get(call.interactionId) : undefined;
+  if (interaction && isOpen(interaction)) return true;
+  // An interrupt about a call the thread does not hold (run on the server), or whose link a
+  // snapshot re-stating the call dropped, waits for the person all the same.
+  for (const id of d.s.interactionIds) {
+    const other = d.s.interactions.get(id);
+    if (other?.origin.kind === "interrupt" && other.origin.toolCallId === toolCallId && isOpen(other)) return true;
+  }
+  // A Parley call's interaction is derived right after the event that started it, so a call
+  // without one here came in this same event from history (a run input), answered or not.
+  return false;
+}

@@ -3,7 +3,7 @@ import type { Draft } from "../thread/draft";
 import { addMessage, editLastRun, editMessage, editToolCall, linkToolResult, runningRun } from "../thread/write";
 import { appendBounded, malformed, mergeEventMetadata, refusedReservedId, AN_ID } from "./shared";
 import { isId } from "../thread/guards";
-import { answersOpenInteraction } from "../interactions/derive";
+import { answersOpenInteraction } from "./shared";
 import { parseArgs } from "./parseArgs";
 import type { ThreadAssistantMessage, ThreadMessage, ToolCallState } from "../thread/types";
 

@@ -4,7 +4,7 @@ import { checkResponse } from "../actions/checkResponse";
 import { Draft } from "../thread/draft";
 import { deriveStatus } from "../thread/status";
 import type { ProtocolErrorCode, ThreadState } from "../thread/types";
-import { toolPermissionId } from "../interactions/toolPermission";
+import { toolPermissionId } from "../origins/frontend-tool";
 import { isSettled } from "../thread/guards";
 import { type Interaction, type InteractionResponse } from "../interactions/types";
 import { recordedBy } from "../policy/recordedBy";

@@ -1,7 +1,7 @@
 import type { Draft } from "./draft";
 import type { RunFailure, RunRecord, RunStatus, ThreadState } from "./types";
 import { closeMessage, editLastRun, editToolCall } from "./write";
-import { syncToolInteractions } from "../interactions/derive";
+import { syncToolInteractions } from "../origins/parley-tool";
 
 /** Shared empty lane table, so "no chunk stream is open" is one reference check on the hot path. */
 export const NO_LANES: ThreadState["chunkLanes"] = Object.freeze({});

@@ -1,5 +1,5 @@
-import { RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT, RTUI_RESULT_EVENT } from "../../interactions/rtui";
-import type { RtuiResult } from "../../interactions/rtuiDelivery";
+import { RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT, RTUI_RESULT_EVENT } from "../../origins/rtui";
+import type { RtuiResult } from "../../origins/rtui";
 import { isRecord } from "../../thread/guards";
 
 /**

@@ -1,13 +1,72 @@
-import type { ResumeEntry } from "@ag-ui/core";
-import type { AdviceResponse, ErrorResponse, Interaction, InteractionResponse } from "./types";
-import { approvalPayload, DEFAULT_APPROVAL, type AnswerShape } from "./answerShape";
+import type { Draft } from "../thread/draft";
+import type { ThreadState, ToolCallState } from "../thread/types";
 import { isRecord } from "../thread/guards";
+import { parseArgs } from "../fold/parseArgs";
+import { parseEnvelope } from "../protocol/envelope";
+import type { AdviceResponse, ErrorResponse, Interaction, InteractionOrigin, InteractionResponse } from "../interactions/types";
+import { selectInteractions } from "../interactions/select";
+import { approvalPayload } from "../interactions/answerShape";
+import { customValue, interruptOfCustomValue, readInterrupt } from "../interactions/interruptReading";
+import { addAsked, INTERACTION_EVENT, invalidate, LANGGRAPH_INTERRUPT_EVENT, linkCall, newInteraction, open, syncRow, wireResponse } from "./ask";
+import { answerOf, answerPayload, answerShape, CANCELLED, interruptEnvelope, oneAnswer } from "./interrupt";
 
 /**
- * How an answer goes back to the agent — the way the question came:
- * a Parley tool call gets its tool result, an AG-UI interrupt a `resume` entry, a `CUSTOM` event
- * a user message in words plus `forwardedProps.parley.responses`.
+ * A `CUSTOM` event: `parley.interaction` (an envelope) or LangGraph's and Mastra's `on_interrupt`
+ * (the interrupt's value). The answer goes back with the next run: a user message in words, and
+ * `forwardedProps.parley.responses` (plus `command.resume` for `on_interrupt`).
  */
+
+/** `CUSTOM parley.interaction` (an envelope), and LangGraph's and Mastra's `CUSTOM on_interrupt` (the interrupt's value). */
+export function customInteraction(d: Draft, name: string, value: unknown, event: { timestamp?: unknown; rawEvent?: unknown }): void {
+  const runId = d.s.runs[d.s.runs.length - 1]?.runId;
+  const fallbackId = `${name}-${d.eventIndex}`;
+  const described = name === LANGGRAPH_INTERRUPT_EVENT ? interruptOfCustomValue(value, fallbackId, event.rawEvent) : undefined;
+  const reading = described && readInterrupt(described);
+  const raw = name === INTERACTION_EVENT ? value
+    : described && reading ? interruptEnvelope(described, knownCall(d, described.toolCallId), reading)
+    : envelopeFromLangGraph(customValue(value), fallbackId);
+  const parsed = parseEnvelope(raw);
+  const rawId = isRecord(raw) && typeof raw.messageId === "string" && raw.messageId ? raw.messageId.slice(0, 200) : fallbackId;
+  const origin: InteractionOrigin = { kind: "custom", name };
+  if (described && reading) {
+    const answer = answerOf(reading);
+    if (answer) origin.answer = answer;
+    if (described.id !== fallbackId) origin.interruptId = described.id;
+    if (described.toolCallId) origin.toolCallId = described.toolCallId;
+  }
+  // The id the event named is the interrupt's; a card of its own keeps the row id unique.
+  const id = described && described.id !== fallbackId && d.s.interactions.get(described.id) ? `${described.id}@${fallbackId}` : rawId;
+  const interaction = newInteraction(id, origin, "notification", runId);
+  if (typeof event.timestamp === "number") interaction.createdAt = event.timestamp;
+  if (!addAsked(d, d.adopt(interaction))) return;
+  if (parsed.ok) open(d, interaction, parsed.envelope);
+  else invalidate(d, interaction, `CUSTOM ${name}: ${parsed.problem}`, value, event);
+  syncRow(d, interaction);
+  const call = described?.toolCallId !== undefined ? d.s.toolCalls.get(described.toolCallId) : undefined;
+  if (call) linkCall(d, call, interaction.id);
+}
+
+/** The tool call an interrupt names, with its arguments as streamed so far. */
+function knownCall(d: Draft, toolCallId: string | undefined): ToolCallState | undefined {
+  const known = toolCallId !== undefined ? d.s.toolCalls.get(toolCallId) : undefined;
+  return known && { ...known, args: parseArgs(known.argsText) };
+}
+
+/**
+ * An `on_interrupt` value that describes no interrupt (an envelope is used as it is; an object with
+ * a `message` or `question` asks it; anything else is shown as JSON): a one-field question.
+ */
+function envelopeFromLangGraph(value: unknown, fallbackId: string): unknown {
+  const inner = isRecord(value) && "value" in value && !("messageType" in value) ? value.value : value;
+  if (isRecord(inner) && typeof inner.messageType === "string") return inner;
+  const question =
+    typeof inner === "string" ? inner
+    : isRecord(inner) && typeof inner.message === "string" ? inner.message
+    : isRecord(inner) && typeof inner.question === "string" ? inner.question
+    : JSON.stringify(inner ?? null).slice(0, 2000);
+  const id = isRecord(value) && typeof value.id === "string" && value.id ? value.id : fallbackId;
+  return { messageId: id, messageType: "input_request", payload: oneAnswer(question) };
+}
 
 /** One entry of `forwardedProps.parley.responses` (the answer to a `CUSTOM parley.interaction`). */
 export interface ForwardedResponse {
@@ -18,88 +77,6 @@ export interface ForwardedResponse {
   /** ISO 8601. */
   at: string;
   how: string;
-}
-
-/**
- * What the agent is told of an answer: for an approval, `approved` and the person's `editedArgs`
- * alone — the typed confirmation, the scope, the grant and its limits are the kit's bookkeeping
- * (the thread, the audit, the grants' context entry), never keys of the answer.
- */
-export function wireResponse(response: InteractionResponse | undefined): InteractionResponse | undefined {
-  if (!response || !("approved" in response)) return response;
-  return response.editedArgs === undefined ? { approved: response.approved } : { approved: response.approved, editedArgs: response.editedArgs };
-}
-
-type Outcome = "answered" | "declined" | "timed_out" | "withdrawn" | "shown";
-
-/**
- * The `content` of the tool message that answers a Parley tool call.
- *
- * @example
- * toolResultContent("answered", { action: "choose", optionIds: ["b"], numbers: [2] });
- * // '{"status":"answered","response":{"action":"choose","optionIds":["b"],"numbers":[2]}}'
- */
-export function toolResultContent(status: Outcome, response?: InteractionResponse): string {
-  const wire = status === "answered" ? wireResponse(response) : undefined;
-  return JSON.stringify(wire === undefined ? { status } : { status, response: wire });
-}
-
-/**
- * The `resume` entry for an interrupt-origin interaction that was answered, declined or timed out,
- * shaped as its framework reads it (`origin.answer`, see `answerShape.ts`): an approval or a
- * refusal is `resolved` with the framework's own boolean (`{ approved }`, `{ accepted }`, LangChain's
- * `decisions`) and the person's edits the way it takes them — never the kit's scope or grant; an
- * answered form sends its values, a bare question its words; a declined form, or anything late,
- * is `cancelled` (an expired interrupt may only be cancelled).
- *
- * @example
- * resumeEntryFor(interaction); // { interruptId: "int-1", status: "resolved", payload: { approved: true } }
- */
-export function resumeEntryFor(interaction: Interaction): ResumeEntry | undefined {
-  if (interaction.origin.kind !== "interrupt") return undefined;
-  const interruptId = interaction.origin.interruptId;
-  const shape = answerShape(interaction);
-  // An invalid interrupt can never be answered, yet counts as covered: it is cancelled, or the run
-  // would leave it unresumed (which the protocol rejects). LangChain's middleware fails on a
-  // cancellation: a question it asked that the person could not answer is refused instead.
-  if (interaction.status === "timed_out" || interaction.status === "withdrawn" || interaction.status === "invalid") {
-    return shape?.kind === "decisions" && interaction.status !== "timed_out" ? { interruptId, status: "resolved", payload: approvalPayload(shape, false, undefined, undefined) } : { interruptId, status: "cancelled" };
-  }
-  if (interaction.status === "declined") {
-    return shape?.kind === "approval" || shape?.kind === "decisions" ? { interruptId, status: "resolved", payload: approvalPayload(shape, false, undefined, undefined) } : { interruptId, status: "cancelled" };
-  }
-  if (interaction.status !== "answered") return undefined;
-  const payload = answerPayload(interaction, shape);
-  return payload === CANCELLED ? { interruptId, status: "cancelled" } : { interruptId, status: "resolved", payload };
-}
-
-const CANCELLED = Symbol("cancelled");
-
-/** How the interaction's framework reads its answer: what derivation found, or AG-UI's own approval for an approval reason. */
-function answerShape(interaction: Interaction): AnswerShape | undefined {
-  const origin = interaction.origin;
-  if ((origin.kind === "interrupt" || origin.kind === "custom") && origin.answer) return origin.answer;
-  if (origin.kind === "interrupt" && (origin.reason === "tool_call" || origin.reason === "confirmation")) return DEFAULT_APPROVAL;
-  return interaction.envelope?.messageType === "permission_request" ? DEFAULT_APPROVAL : undefined;
-}
-
-/** The answered value the framework reads: an approval in its own words, a form's values, a bare question's words. */
-function answerPayload(interaction: Interaction, shape: AnswerShape | undefined): unknown {
-  const response = interaction.response;
-  const proposed = interaction.envelope?.messageType === "permission_request" ? interaction.envelope.payload.args : undefined;
-  const approvalShape = shape?.kind === "approval" || shape?.kind === "decisions" ? shape : undefined;
-  if (response && "approved" in response) return approvalPayload(approvalShape ?? DEFAULT_APPROVAL, response.approved === true, proposed, response.editedArgs);
-  if (response && "values" in response) {
-    const values = response.values;
-    return shape?.kind === "text" && Object.hasOwn(values, "answer") ? values.answer : values;
-  }
-  if (response && "action" in response && shape?.kind === "choice" && response.action === "choose") return response.optionIds[0];
-  if (response && "action" in response) {
-    if (approvalShape && (response.action === "accept" || response.action === "reject")) return approvalPayload(approvalShape, response.action === "accept", proposed, undefined);
-    if (response.action === "reject") return CANCELLED;
-    return response;
-  }
-  return response && "value" in response ? response.value : response;
 }
 
 /**
@@ -227,3 +204,19 @@ export function answerInWords(interaction: Interaction, locale = "en"): string {
   return JSON.stringify("value" in response ? response.value : response);
 }
 
+/**
+ * The `forwardedProps` entries a run carries for the `CUSTOM` answers not yet delivered: the
+ * `parley.responses` list, and LangGraph's `command.resume` for an `on_interrupt` answer.
+ */
+export function forwardedAnswers(thread: ThreadState): { responses: ForwardedResponse[]; langGraph: unknown } {
+  const responses: ForwardedResponse[] = [];
+  let langGraph: unknown;
+  for (const interaction of selectInteractions(thread)) {
+    if (interaction.deliveredInRunId || interaction.origin.kind !== "custom") continue;
+    const entry = forwardedResponseFor(interaction);
+    if (!entry) continue;
+    responses.push(entry);
+    if (interaction.origin.name === LANGGRAPH_INTERRUPT_EVENT) langGraph = langGraphResume(interaction);
+  }
+  return { responses, langGraph };
+}
