@@ -1,6 +1,7 @@
-// ESLint flat config: type-aware TypeScript, the rules of React hooks, accessible JSX and
-// Storybook's rules for stories. `npm run lint` runs it; `npm test` runs it after the typecheck.
+// ESLint flat config: type-aware TypeScript, the rules of React hooks, accessible JSX,
+// Storybook's rules for stories and no import circle in the library. `npm run lint` runs it; `npm test` runs it after the typecheck.
 import js from "@eslint/js";
+import importX, { createNodeResolver } from "eslint-plugin-import-x";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import storybook from "eslint-plugin-storybook";
@@ -82,6 +83,18 @@ export default defineConfig([
     // render; looking it up is this file's job, and the compiler cannot see through the lookup.
     files: ["src/components/registry/MessageRenderer.tsx"],
     rules: { "react-hooks/static-components": "off" },
+  },
+  {
+    // No circle of files in the library: each layer (core/thread → the two doors → store → React)
+    // imports only downwards. import-x follows value imports; `import type` edges are not counted.
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js"] })],
+    },
+    rules: { "import-x/no-cycle": ["error", { ignoreExternal: true }] },
   },
   storybook.configs["flat/recommended"],
 ]);

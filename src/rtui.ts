@@ -7,5 +7,5 @@ export { useRtui, type UseRtuiOptions } from "./react/useRtui";
 export { attachRtui, type AttachRtuiOptions, type RtuiAttachment } from "./store/attachRtui";
 export { RtuiConnection, type RtuiConnectionOptions, type RtuiStatus, type WebSocketConstructor, type WebSocketLike } from "./core/transport/rtui/connection";
 export { readFrame, resultRequest, rpcError, RPC_ERRORS, MAX_FRAME_CHARS, type JsonRpcError, type JsonRpcId, type RtuiActionParams, type RtuiClosedParams, type RtuiIncoming } from "./core/transport/rtui/frames";
-export { envelopeFromRtuiAction, RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT, RTUI_RESULT_EVENT } from "./core/interactions/rtui";
-export { rtuiOutbox, rtuiResultFor, RTUI_DELIVERY, type RtuiResult } from "./core/interactions/rtuiDelivery";
+export { envelopeFromRtuiAction, RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT, RTUI_RESULT_EVENT } from "./core/origins/rtui";
+export { rtuiOutbox, rtuiResultFor, RTUI_DELIVERY, type RtuiResult } from "./core/origins/rtui";

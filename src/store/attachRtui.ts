@@ -1,5 +1,5 @@
-import { RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT, RTUI_RESULT_EVENT } from "../core/interactions/rtui";
-import { RTUI_DELIVERY, rtuiInteraction, rtuiOutbox } from "../core/interactions/rtuiDelivery";
+import { RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT, RTUI_RESULT_EVENT } from "../core/origins/rtui";
+import { RTUI_DELIVERY, rtuiInteraction, rtuiOutbox } from "../core/origins/rtui";
 import { RPC_ERRORS } from "../core/transport/rtui/frames";
 import { RtuiConnection, type RtuiConnectionOptions } from "../core/transport/rtui/connection";
 import type { ThreadStore } from "./createThreadStore";

@@ -4,7 +4,7 @@ import type { ClientAction } from "../core/actions";
 import type { Interaction } from "../core/interactions/types";
 import type { PermissionsEngine } from "../core/policy/engine";
 import type { PermissionCategory, PermissionRequestPayload } from "../core/protocol/envelope";
-import { toolPermissionId } from "../core/interactions/toolPermission";
+import { toolPermissionId } from "../core/origins/frontend-tool";
 import {
   argumentsRejected,
   declareTool,

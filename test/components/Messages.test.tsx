@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import { EventType } from "@ag-ui/core";
 import { MessageRenderer, preloadMarkdown } from "../../src/components";
-import { appendMessage } from "../../src/core";
+import { applyClientAction } from "../../src/core";
 import { ev } from "../support/events";
 import { expectNoAxeViolations, renderKit, storeWith } from "./support";
 
@@ -18,7 +18,7 @@ describe("messages", () => {
       ev.textEnd("a1"),
       ev.runFinished(),
     ]);
-    store.setState((s) => ({ thread: appendMessage(s.thread, { id: "u1", role: "user", content: "**not bold**" }) }));
+    store.setState((s) => ({ thread: applyClientAction(s.thread, { type: "append-message", message: { id: "u1", role: "user", content: "**not bold**" } }) }));
     const { container } = renderKit(
       <>
         <MessageRenderer id="u1" />

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import type { BaseEvent } from "@ag-ui/core";
 import { ConfidenceLabel, MessageRenderer, preloadMarkdown, Thread } from "../../src/components";
-import { appendMessage, CITATIONS_EVENT } from "../../src/core";
+import { applyClientAction, CITATIONS_EVENT } from "../../src/core";
 import { ev } from "../support/events";
 import { expectNoAxeViolations, heardFromAgent, renderKit, storeWith } from "./support";
 
@@ -143,7 +143,7 @@ describe("sub-agents and turns in the thread", () => {
       ...say("a4", "Ready when you are."),
       ev.runFinished("r1"),
     ]);
-    store.setState((s) => ({ thread: appendMessage(s.thread, { id: "u2", role: "user", content: "Send it" }) }));
+    store.setState((s) => ({ thread: applyClientAction(s.thread, { type: "append-message", message: { id: "u2", role: "user", content: "Send it" } }) }));
     const { container } = renderKit(<Thread initialRect={{ width: 600, height: 2000 }} />, store);
     await waitFor(() => expect(container.querySelectorAll("[data-slot=thread-row]")).toHaveLength(5));
     const rows = [...container.querySelectorAll("[data-slot=thread-row]")];
@@ -171,7 +171,7 @@ describe("sub-agents and turns in the thread", () => {
   it("announces a sub-agent's reply with its name", async () => {
     const { store } = heardFromAgent([ev.runStarted("r1"), ev.subagentStarted("s1", "mail_agent"), ...say("a1", "Drafted.", { subagentRunId: "s1" }), ev.subagentFinished("s1"), ev.runFinished("r1")], { open: true });
     renderKit(<Thread initialRect={{ width: 600, height: 800 }} />, store);
-    store.setState((s) => ({ thread: appendMessage(s.thread, { id: "a9", role: "assistant", content: "Sent.", subagentRunId: "s1" } as never) }));
+    store.setState((s) => ({ thread: applyClientAction(s.thread, { type: "append-message", message: { id: "a9", role: "assistant", content: "Sent.", subagentRunId: "s1" } as never }) }));
     await waitFor(() => expect(document.querySelector("[data-slot=thread-announcer]")).toHaveTextContent("Mail agent: Sent."));
   });
 });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { Profiler } from "react";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import type { Message } from "@ag-ui/core";
-import { appendMessage, foldEvents } from "../../src/core";
+import { applyClientAction, foldEvents } from "../../src/core";
 import { createThreadStore } from "../../src/store/createThreadStore";
 import { ParleyProvider } from "../../src/react/ParleyProvider";
 import { ParleyUIProvider, Thread, type MessageComponentProps } from "../../src/components";
@@ -96,7 +96,7 @@ describe("Thread", () => {
     const store = storeWith([ev.runStarted()]);
     renderKit(<Thread initialRect={{ width: 400, height: VIEWPORT }} />, store);
     const status = screen.getByRole("status");
-    act(() => store.setState((s) => ({ thread: appendMessage(s.thread, { id: "u1", role: "user", content: "Book it" }) })));
+    act(() => store.setState((s) => ({ thread: applyClientAction(s.thread, { type: "append-message", message: { id: "u1", role: "user", content: "Book it" } }) })));
     expect(status).toHaveTextContent("");
     act(() => store.setState((s) => ({ thread: foldEvents(s.thread, [ev.textStart("a1"), ev.text("a1", "Booked the")]) })));
     expect(status).toHaveTextContent("");
@@ -345,7 +345,7 @@ describe("Thread parts", () => {
     expect(screen.getByRole("button", { name: "Newest" })).toHaveAttribute("data-state", "empty");
     await expectNoAxeViolations(container);
 
-    act(() => store.setState((s) => ({ thread: appendMessage(s.thread, { id: "u1", role: "user", content: "Trains to Lyon?" }) })));
+    act(() => store.setState((s) => ({ thread: applyClientAction(s.thread, { type: "append-message", message: { id: "u1", role: "user", content: "Trains to Lyon?" } }) })));
     expect(root).toHaveAttribute("data-state", "following");
     expect(screen.queryByText("Ask me anything.")).toBeNull();
     const list = container.querySelector("div.my-list[data-slot=thread-list]")!;

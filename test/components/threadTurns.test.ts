@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appendMessage, createThreadState, foldEvents, type ThreadState } from "../../src/core";
+import { applyClientAction, createThreadState, foldEvents, type ThreadState } from "../../src/core";
 import { createRowLayoutSelector, layoutRows, subagentDisplayName } from "../../src/components/thread/threadTurns";
 import { createRowSelector } from "../../src/components/thread/threadRows";
 import { ev } from "../support/events";
@@ -8,7 +8,7 @@ const say = (id: string, text: string, extra: object = {}) => [ev.textStart(id, 
 
 /** The person asks; the agent answers with text, a tool call, its result and the text after it. */
 function toolTurn(): ThreadState {
-  let t = appendMessage(createThreadState(), { id: "u1", role: "user", content: "Weather?" });
+  let t = applyClientAction(createThreadState(), { type: "append-message", message: { id: "u1", role: "user", content: "Weather?" } });
   t = foldEvents(t, [
     ev.runStarted("r1"),
     ...say("a1", "Let me look."),
@@ -53,7 +53,7 @@ describe("thread turns", () => {
 
   it("a turn of three rows has a middle; a new message from the person starts a new turn", () => {
     let t = foldEvents(createThreadState(), [ev.runStarted("r1"), ...say("a1", "One"), ...say("a2", "Two"), ...say("a3", "Three"), ev.runFinished("r1")]);
-    t = appendMessage(t, { id: "u2", role: "user", content: "And?" });
+    t = applyClientAction(t, { type: "append-message", message: { id: "u2", role: "user", content: "And?" } });
     t = foldEvents(t, [ev.runStarted("r2"), ...say("a4", "Four"), ev.runFinished("r2")]);
     expect(layoutRows(t, t.messageIds).map((l) => l.turn)).toEqual(["start", "middle", "end", "single", "single"]);
   });

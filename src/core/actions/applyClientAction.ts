@@ -1,12 +1,13 @@
-import type { Message, ToolMessage } from "@ag-ui/core";
-import { Draft } from "../fold/draft";
-import { deriveStatus } from "../fold/status";
-import { endRun } from "../fold/runs";
-import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, takeMessage } from "../fold/shared";
-import type { RunFailure, RunRecord, ThreadState } from "../fold/types";
-import { toolResultContent } from "../interactions/delivery";
-import { isSettled, type AnswerMethod, type Interaction, type InteractionResponse, type InteractionRow } from "../interactions/types";
-import { toolPermissionId, toolPermissionInteraction } from "../interactions/toolPermission";
+import type { Message } from "@ag-ui/core";
+import { Draft } from "../thread/draft";
+import { deriveStatus } from "../thread/status";
+import { endRun } from "../thread/runs";
+import { addMessage, linkToolResult, takeMessage } from "../thread/write";
+import { isClientOnlyRole, isId, isRecord } from "../thread/guards";
+import type { RunFailure, RunRecord, ThreadState } from "../thread/types";
+import { isSettled } from "../thread/guards";
+import { type AnswerMethod, type Interaction, type InteractionResponse, type InteractionRow } from "../interactions/types";
+import { toolPermissionId, toolPermissionInteraction } from "../origins/frontend-tool";
 import { continueCard } from "../interactions/continueCard";
 import { selectInteractions } from "../interactions/select";
 import type { PermissionRequestPayload } from "../protocol/envelope";
@@ -16,6 +17,9 @@ import { holdChangedKeys } from "../state/heldEdits";
 import { checkResponse } from "./checkResponse";
 import { forkAt, switchAt } from "../branches";
 import { isUserContent } from "../attachments/userContent";
+import { answerMessageId, editInteraction, writeToolResult } from "../thread/write";
+import { ORIGINS } from "../origins";
+import * as parleyTool from "../origins/parley-tool";
 
 /**
  * The person's door. Everything this side of the wire does to a thread — the person's message,
@@ -321,12 +325,11 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       break;
     }
     case "withdraw": {
-      const edited = editInteraction(d, action.interactionId);
+      const edited = editInteraction(d, d.s.interactions.get(action.interactionId)!);
       edited.status = "withdrawn";
       edited.settledAt = action.at;
       if (action.reason) edited.problem = action.reason;
-      // A tool call must still get a result, or the next run's history is one model APIs reject.
-      if (edited.origin.kind === "tool" || edited.origin.kind === "frontend-tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent("withdrawn"));
+      ORIGINS[edited.origin.kind].withdrawn?.(d, edited);
       break;
     }
     case "deliver": {
@@ -335,7 +338,7 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
         const interaction = d.s.interactions.get(id);
         // Only an answer can have gone to the agent: a question still open marked delivered would never send the person's answer.
         if (!interaction || interaction.deliveredInRunId || !isSettled(interaction)) continue;
-        editInteraction(d, id).deliveredInRunId = action.runId;
+        editInteraction(d, d.s.interactions.get(id)!).deliveredInRunId = action.runId;
         changed = true;
       }
       if (!changed) return thread;
@@ -363,18 +366,12 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
   return d.s;
 }
 
-function editInteraction(d: Draft, id: string): Interaction {
-  const owned = d.own(d.s.interactions.get(id) as Interaction);
-  d.edit("interactions").set(owned);
-  return owned;
-}
-
 /**
  * Answer, decline or time out; a Parley tool call gets (or, on correction, changes) its result
  * message; the decision goes into the audit log (a correction is the same decision, not a new one).
  */
 function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_out", at: number, how: AnswerMethod, response?: InteractionResponse, who = "person", audited = true, reason?: string): void {
-  const edited = editInteraction(d, id);
+  const edited = editInteraction(d, d.s.interactions.get(id)!);
   edited.status = status;
   edited.settledAt = at;
   edited.how = how;
@@ -382,9 +379,7 @@ function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_o
   if (response !== undefined) edited.response = normaliseResponse(edited, response);
   else delete edited.response;
   const approved = edited.response && "approved" in edited.response ? edited.response.approved : undefined;
-  if (edited.origin.kind === "tool") writeToolResult(d, edited.origin.toolCallId, toolResultContent(status, edited.response));
-  // A front-end tool the person approved is answered by its handler; anything else answers it now.
-  else if (edited.origin.kind === "frontend-tool" && approved !== true) writeToolResult(d, edited.origin.toolCallId, toolResultContent(status === "answered" ? "declined" : status));
+  ORIGINS[edited.origin.kind].settled?.(d, edited);
   if (!audited) return;
   const envelope = edited.envelope;
   const decision: AuditRecord["decision"] =
@@ -413,26 +408,6 @@ function putGrant(d: Draft, grant: Grant): void {
   else grants[index] = grant;
 }
 
-/** The tool message that answers a tool call: added once, rewritten on correction. */
-function writeToolResult(d: Draft, toolCallId: string, content: string, error?: string): void {
-  const messageId = answerMessageId(toolCallId);
-  const existing = d.s.messages.get(messageId);
-  if (existing?.role === "tool") {
-    const owned = d.own(existing);
-    owned.content = content;
-    d.edit("messages").set(owned);
-    return;
-  }
-  const message: ToolMessage = { id: messageId, role: "tool", toolCallId, content, ...(error !== undefined ? { error } : {}) };
-  addMessage(d, d.adopt(message));
-  linkToolResult(d, message);
-}
-
-/** The id of the tool message that carries the person's answer to a Parley tool call. */
-export function answerMessageId(toolCallId: string): string {
-  return `parley-answer:${toolCallId}`;
-}
-
 /** The numbers of a choice come from the options chosen, never from the caller. */
 function normaliseResponse(interaction: Interaction, response: InteractionResponse): InteractionResponse {
   const envelope = interaction.envelope;
@@ -447,13 +422,13 @@ function receive(d: Draft, at: number): boolean {
   for (const id of d.s.interactionIds) {
     const interaction = d.s.interactions.get(id);
     if (!interaction || interaction.receivedAt !== undefined || interaction.status === "streaming") continue;
-    const edited = editInteraction(d, id);
+    const edited = editInteraction(d, d.s.interactions.get(id)!);
     edited.receivedAt = at;
     const timeoutMs = edited.envelope?.timeoutMs;
     if (timeoutMs !== undefined && edited.deadline === undefined && edited.status === "pending") edited.deadline = at + timeoutMs;
     // A notification asked through a tool call still owes the agent its result: it was shown.
     if (edited.status === "shown" && edited.origin.kind === "tool" && !d.s.messages.get(answerMessageId(edited.origin.toolCallId))) {
-      writeToolResult(d, edited.origin.toolCallId, toolResultContent("shown"));
+      parleyTool.settled(d, edited);
     }
     changed = true;
   }
@@ -466,7 +441,7 @@ function truncate(d: Draft, fromMessageId: string): void {
   for (const id of d.s.interactionIds) {
     const interaction = d.s.interactions.get(id);
     if (interaction?.status !== "pending" || interaction.numbers.length === 0) continue;
-    const edited = editInteraction(d, id);
+    const edited = editInteraction(d, d.s.interactions.get(id)!);
     edited.numbers = edited.numbers.map(() => next++);
   }
   d.s.nextNumber = next;
@@ -493,38 +468,4 @@ function removeMessagesIn(d: Draft, ids: readonly string[]): boolean {
   d.s.messageIds = d.s.messageIds.filter((id) => !doomed.has(id));
   d.s.openMessageIds = d.s.openMessageIds.filter((id) => !doomed.has(id));
   return true;
-}
-
-/**
- * Appends a message written here (the person's turn). Ignored if the id is taken.
- *
- * @example
- * thread = appendMessage(thread, { id: crypto.randomUUID(), role: "user", content: "Book the 8:05" });
- */
-export function appendMessage(state: ThreadState, message: Message): ThreadState {
-  return applyClientAction(state, { type: "append-message", message });
-}
-
-/**
- * Ends the run in progress from the client side: `cancelled` when the person pressed Stop,
- * `error` when the transport failed or the stream ended without `RUN_FINISHED`. What streamed so
- * far stays. With no run in progress (the request failed before `RUN_STARTED`) a failed run is
- * recorded so the UI has something to show and retry.
- *
- * @example
- * thread = endRunLocally(thread, "error", { message: "The agent answered HTTP 500.", source: "transport" });
- */
-export function endRunLocally(state: ThreadState, status: "cancelled" | "error", failure?: RunFailure, runId = ""): ThreadState {
-  return applyClientAction(state, { type: "end-run", status, ...(failure ? { failure } : {}), runId });
-}
-
-/**
- * Removes messages (and the tool calls and interactions they own), e.g. the partial reply of a
- * failed run before it is retried.
- *
- * @example
- * thread = removeMessages(thread, ["m-partial"]);
- */
-export function removeMessages(state: ThreadState, ids: readonly string[]): ThreadState {
-  return applyClientAction(state, { type: "remove-messages", ids });
 }

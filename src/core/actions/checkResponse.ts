@@ -1,6 +1,7 @@
 import type { ActionRefusal } from "./applyClientAction";
 import type { Interaction, InteractionResponse } from "../interactions/types";
 import { editsProblem } from "../interactions/answerShape";
+import { isRecord } from "../thread/guards";
 
 const invalid = (message: string): ActionRefusal => ({ code: "invalid-response", message });
 
@@ -55,7 +56,7 @@ export function checkResponse(interaction: Interaction, response: InteractionRes
       return problem === undefined ? undefined : invalid(problem);
     }
     case "input_request":
-      return "values" in response && typeof response.values === "object" && response.values !== null && !Array.isArray(response.values)
+      return "values" in response && isRecord(response.values)
         ? undefined
         : invalid("An input request is answered with its values.");
     case "error":

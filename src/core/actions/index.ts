@@ -1,2 +1,3 @@
-export { applyClientAction, refusalOf, answerMessageId, appendMessage, endRunLocally, removeMessages, type ActionRefusal, type ClientAction, type ClientActionType } from "./applyClientAction";
+export { applyClientAction, refusalOf, type ActionRefusal, type ClientAction, type ClientActionType } from "./applyClientAction";
+export { answerMessageId } from "../thread/write";
 export { checkResponse } from "./checkResponse";

@@ -1,16 +1,6 @@
-import type { ThreadState } from "../fold/types";
-
-/**
- * The versions of the conversation from one point on. A fork (editing a message, regenerating an
- * answer) keeps the tail it replaces here; switching puts another tail back. Keyed, in
- * {@link ThreadState.branches}, by the id of the message before the fork (`""` at the start).
- */
-export interface BranchSet {
-  /** Each version's message ids from the fork on; the shown one is kept up to date when it is left. */
-  tails: readonly (readonly string[])[];
-  /** The version shown now (0-based). */
-  active: number;
-}
+import type { ThreadState } from "../thread/types";
+import type { BranchSet } from "../thread/types";
+export type { BranchSet };
 
 /** Where a message stands among its versions: "2 / 3" is `{ index: 2, count: 3 }`. */
 export interface BranchPosition {

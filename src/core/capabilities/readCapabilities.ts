@@ -1,5 +1,5 @@
 import type { AgentCapabilities } from "@ag-ui/core";
-import { isRecord } from "../fold/shared";
+import { isRecord } from "../thread/guards";
 import { ownValue } from "../ownKeys";
 
 /** What `readCapabilities` makes of an agent's answer: the capabilities it declared, or why none are taken. */

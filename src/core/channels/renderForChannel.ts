@@ -1,6 +1,7 @@
 import type { Envelope, InputRequestPayload, PermissionCategory, RecoveryAction } from "../protocol/envelope";
 import { formatRange } from "../enumeration/range";
 import { chineseNumber, speakChinese } from "./speech";
+import { isRecord } from "../thread/guards";
 
 /** Where the envelope is shown: buttons on the web, numbered text in IM, sentences in voice. */
 export type Channel = "web" | "im" | "voice";
@@ -206,10 +207,10 @@ export function renderForChannel(envelope: Envelope, options: ChannelOptions): C
 /** The form's questions in the schema's order, each with how to answer it. */
 export function formSteps(payload: InputRequestPayload, w: Words = EN): ChannelStep[] {
   const schema = payload.schema;
-  const properties = isObject(schema.properties) ? schema.properties : {};
+  const properties = isRecord(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [];
   return Object.entries(properties).flatMap(([name, raw]) => {
-    if (!isObject(raw)) return [];
+    if (!isRecord(raw)) return [];
     const title = typeof raw.title === "string" && raw.title.trim() ? raw.title : name;
     const description = typeof raw.description === "string" && raw.description.trim() ? ` (${raw.description})` : "";
     const isRequired = required.includes(name);
@@ -221,11 +222,3 @@ export function formSteps(payload: InputRequestPayload, w: Words = EN): ChannelS
   });
 }
 
-/**
- * Its own three lines rather than the fold's `isRecord`: importing that module would bring the
- * fold's shared chunk (the SDK's metadata helpers among it) to a server-side IM bot that only
- * renders envelopes (+1.2 KB gzip on parley-ui/channels, measured when it held partial-json too).
- */
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

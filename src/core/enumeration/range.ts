@@ -1,6 +1,6 @@
 import type { Context } from "@ag-ui/core";
 import type { RecoveryAction } from "../protocol/envelope";
-import type { ThreadState } from "../fold/types";
+import type { ThreadState } from "../thread/types";
 import type { Interaction } from "../interactions/types";
 
 /** One numbered thing the person may answer with its number. */

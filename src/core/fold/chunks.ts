@@ -1,11 +1,10 @@
-import type { Draft } from "./draft";
+import type { Draft } from "../thread/draft";
 import { appendContent, endMessage, startMessage } from "./messages";
-import { isId, ownerOf } from "./shared";
+import { isId } from "../thread/guards";
+import { ownerOf } from "./shared";
 import { appendToolCallArgs, endToolCall, startToolCall } from "./tools";
-import type { ChunkLane, ThreadState } from "./types";
-
-/** Shared empty lane table, so "no chunk stream is open" is one reference check on the hot path. */
-export const NO_LANES: ThreadState["chunkLanes"] = Object.freeze({});
+import type { ChunkLane } from "../thread/types";
+import { NO_LANES } from "../thread/runs";
 
 type ChunkEvent = {
   type?: unknown;

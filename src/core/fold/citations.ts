@@ -1,25 +1,11 @@
-import type { Draft } from "./draft";
-import { isId, isRecord } from "./shared";
+import type { Draft } from "../thread/draft";
+import { isId, isRecord } from "../thread/guards";
+import type { Citation, MessageSupport } from "../thread/types";
+export type { Citation, MessageSupport };
 
 /** The `CUSTOM` event an agent names the sources of one answer with: `{ messageId, sources, confidence? }`. */
 export const CITATIONS_EVENT = "parley.citations";
 
-/**
- * One source an answer cites. `id` is what its `[n]` marker in the text says (`"1"`); `url` is
- * kept as sent — the view decides whether it is safe to link.
- */
-export interface Citation {
-  id: string;
-  title?: string;
-  url?: string;
-  snippet?: string;
-}
-
-/** What backs an answer: its sources, and how sure the agent says it is (0–1). */
-export interface MessageSupport {
-  sources: readonly Citation[];
-  confidence?: number;
-}
 
 const MAX_SOURCES = 50;
 const MAX_TEXT = 2000;

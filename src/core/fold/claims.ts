@@ -1,5 +1,5 @@
-import type { Draft } from "./draft";
-import { isRecord } from "./shared";
+import type { Draft } from "../thread/draft";
+import { isOpen, isRecord } from "../thread/guards";
 
 /**
  * Events that *claim* an answer the person has not given — a `CUSTOM` "approve", a state write
@@ -127,8 +127,8 @@ function mentions(value: unknown, open: Set<string>): string | undefined {
 function openIds(d: Draft): Set<string> {
   const open = new Set<string>();
   for (const id of d.s.interactionIds) {
-    const status = d.s.interactions.get(id)?.status;
-    if (status === "pending" || status === "streaming") open.add(id);
+    const interaction = d.s.interactions.get(id);
+    if (interaction && isOpen(interaction)) open.add(id);
   }
   return open;
 }

@@ -1,34 +1,31 @@
 import { EventType, type Message } from "@ag-ui/core";
-import { chunk, closeAllLanes, closeLane, NO_LANES } from "./chunks";
+import { chunk, closeAllLanes, closeLane } from "./chunks";
+import { NO_LANES } from "../thread/runs";
 import { watchClaims } from "./claims";
-import { Draft } from "./draft";
-import { IdTable } from "./idTable";
+import { Draft } from "../thread/draft";
+import { IdTable } from "../thread/idTable";
 import { applyJsonPatch } from "./jsonPatch";
-import {
-  activityDelta,
-  activitySnapshot,
-  appendContent,
-  describe,
-  endMessage,
-  messagesSnapshot,
-  setEncryptedValue,
-  startMessage,
-} from "./messages";
+import { activityDelta, activitySnapshot, appendContent, describe, endMessage, messagesSnapshot, setEncryptedValue, startMessage } from "./messages";
 import { reasoningSpan, runError, runFinished, runStarted, step, subagentEnded, subagentStarted } from "./runs";
-import { addMessage, isClientOnlyRole, isId, isRecord, linkToolResult, malformed, ownerOf, takeMessage } from "./shared";
+import { addMessage, linkToolResult, takeMessage } from "../thread/write";
+import { isClientOnlyRole, isId, isRecord } from "../thread/guards";
+import { malformed, ownerOf } from "./shared";
 import { parseArgs } from "./parseArgs";
-import { closeRtuiAction, customInteraction, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT, syncToolInteractions } from "../interactions/derive";
-import { isRtuiFrame, RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT } from "../interactions/rtui";
+import { closeRtuiAction } from "../origins/rtui";
+import { customInteraction } from "../origins/custom";
+import { INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT } from "../origins/ask";
+import { syncToolInteractions } from "../origins/parley-tool";
+import { isRtuiFrame, RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT, rtuiActionInteraction } from "../origins/rtui";
 import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "./tools";
-import { deriveStatus } from "./status";
+import { deriveStatus } from "../thread/status";
 import { TRANSPORT_SOURCE } from "../transport/types";
-import type { ThreadState } from "./types";
+import type { ThreadState } from "../thread/types";
 import { withHeldEdits, withoutHeldPaths } from "../state/heldEdits";
 import { setSuggestions, SUGGESTIONS_EVENT } from "./suggestions";
 import { CITATIONS_EVENT, setCitations } from "./citations";
 import { predictFromToolCalls, PREDICT_STATE_EVENT, setPredictions } from "../state/predictState";
 import { markStateRun } from "../state/stateRun";
-import { measureValue, WIRE_LIMITS } from "./limits";
+import { measureValue, WIRE_LIMITS } from "../thread/limits";
 
 /** What a thread starts from. */
 export interface ThreadInit {
@@ -236,7 +233,8 @@ function applyEvent(d: Draft, raw: unknown): void {
       const { name, value } = event as { name?: unknown; value?: unknown };
       if (typeof name !== "string") return malformed(d, event, "name", "a string");
       d.log("customEvents", { name, value, eventIndex: d.eventIndex }, weight);
-      if (name === INTERACTION_EVENT || name === LANGGRAPH_INTERRUPT_EVENT || name === RTUI_ACTION_EVENT) customInteraction(d, name, value, event);
+      if (name === INTERACTION_EVENT || name === LANGGRAPH_INTERRUPT_EVENT) customInteraction(d, name, value, event);
+      else if (name === RTUI_ACTION_EVENT) rtuiActionInteraction(d, value, event);
       else if (name === RTUI_CLOSED_EVENT) closeRtuiAction(d, value, event);
       else if (name === PREDICT_STATE_EVENT) setPredictions(d, value, event);
       else if (name === SUGGESTIONS_EVENT) setSuggestions(d, value, event);

@@ -1,6 +1,6 @@
 export { createThreadState, foldEvent, foldEvents, LIVE_ARGS_PARSE_LIMIT, type ThreadInit } from "./fold";
-export { currentActivity, deriveStatus } from "./status";
+export { currentActivity, deriveStatus } from "../thread/status";
 export { toAgUiMessages, type ToAgUiMessagesOptions } from "./toAgUiMessages";
 export { applyJsonPatch } from "./jsonPatch";
-export * from "./types";
-export { IdTable } from "./idTable";
+export * from "../thread/types";
+export { IdTable } from "../thread/idTable";

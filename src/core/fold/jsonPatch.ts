@@ -1,4 +1,4 @@
-import { measureValue, WIRE_LIMITS } from "./limits";
+import { measureValue, WIRE_LIMITS } from "../thread/limits";
 
 /** Who owns which containers: the fold's {@link Draft} is one; a patch's own scope is another. */
 export interface CopyOwner {

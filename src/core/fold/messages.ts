@@ -6,28 +6,16 @@ import type {
   MessagesSnapshotEvent,
   ReasoningEncryptedValueEvent,
 } from "@ag-ui/core";
-import type { Draft } from "./draft";
+import type { Draft } from "../thread/draft";
 import { applyJsonPatch } from "./jsonPatch";
-import {
-  isClientOnlyRole,
-  refusedReservedId,
-  RESERVED_ID_PREFIXES,
-  addMessage,
-  appendBounded,
-  editMessage,
-  editToolCall,
-  isId,
-  isRecord,
-  linkToolResult,
-  malformed,
-  mergeEventMetadata,
-  takeMessage,
-  AN_ID,
-} from "./shared";
-import type { IdTable } from "./idTable";
-import { answersOpenInteraction } from "../interactions/derive";
-import { isOpen } from "../interactions/types";
-import type { ThreadMessage, ToolCallState } from "./types";
+import { isClientOnlyRole, isId, isRecord } from "../thread/guards";
+import { refusedReservedId, RESERVED_ID_PREFIXES, appendBounded, malformed, mergeEventMetadata, AN_ID } from "./shared";
+import { addMessage, editMessage, editToolCall, linkToolResult, takeMessage } from "../thread/write";
+import type { IdTable } from "../thread/idTable";
+import { answersOpenInteraction } from "./shared";
+import { isOpen } from "../thread/guards";
+import type { ThreadMessage, ToolCallState } from "../thread/types";
+import { closeMessage } from "../thread/write";
 
 type TextRole = "assistant" | "user" | "system" | "developer" | "reasoning";
 const TEXT_ROLES = new Set(["assistant", "user", "system", "developer"]);
@@ -106,18 +94,6 @@ export function endMessage(d: Draft, event: { type?: unknown; messageId?: unknow
     return d.error("not-open", `${String(event.type)}: message "${event.messageId}" is not streaming`, event);
   }
   closeMessage(d, event.messageId);
-}
-
-/** Ends the streaming of one message (an END, or a run that ended with it open). */
-export function closeMessage(d: Draft, id: string): void {
-  const existing = d.s.messages.get(id);
-  if (existing?.streaming) {
-    const message = editMessage(d, existing);
-    delete message.streaming;
-  }
-  const open = d.edit("openMessageIds") as string[];
-  const index = open.indexOf(id);
-  if (index !== -1) open.splice(index, 1);
 }
 
 /** `REASONING_ENCRYPTED_VALUE`: an opaque provider artefact kept on the message or tool call it names. */

@@ -1,5 +1,5 @@
 import { closeJsonPrefix } from "./jsonPrefix";
-import { measureValue } from "./limits";
+import { measureValue } from "../thread/limits";
 
 /**
  * The arguments a tool call's text says so far: the value of the text, closed where the stream

@@ -8,12 +8,14 @@ import type {
   SubagentStartedEvent,
 } from "@ag-ui/core";
 import { EventType } from "@ag-ui/core";
-import type { Draft } from "./draft";
-import { NO_LANES } from "./chunks";
-import { closeMessage } from "./messages";
-import { addInterruptInteractions, answersOpenInteraction, syncToolInteractions, withdrawUnresumedInterrupts } from "../interactions/derive";
-import { AN_ID, addMessage, isClientOnlyRole, refusedReservedId, editLastRun, editToolCall, isId, isRecord, linkToolResult, malformed, ownerOf, runningRun, takeMessage } from "./shared";
-import type { RunFailure, RunRecord, RunStatus, StepRecord, SubagentRecord } from "./types";
+import type { Draft } from "../thread/draft";
+import { addInterruptInteractions, withdrawUnresumedInterrupts } from "../origins/interrupt";
+import { answersOpenInteraction } from "./shared";
+import { AN_ID, refusedReservedId, malformed, ownerOf } from "./shared";
+import { addMessage, linkToolResult, runningRun, takeMessage } from "../thread/write";
+import { isClientOnlyRole, isId, isRecord } from "../thread/guards";
+import type { RunFailure, RunRecord, RunStatus, StepRecord, SubagentRecord } from "../thread/types";
+import { endRun } from "../thread/runs";
 
 /** `RUN_STARTED`: a new run; the pending interrupts and tool calls of the last one are now answered or moot. */
 export function runStarted(d: Draft, event: RunStartedEvent): void {
@@ -117,42 +119,6 @@ export function runError(d: Draft, event: RunErrorEvent): void {
   if (typeof event.timestamp === "number") edited.finishedAt = event.timestamp;
 }
 
-/**
- * Ends the running run: closes whatever is still streaming (an aborted or failed run leaves
- * messages open; the partial text stays) and records how it ended.
- */
-export function endRun(d: Draft, status: RunStatus, error?: RunFailure): RunRecord {
-  for (const id of [...d.s.openMessageIds]) closeMessage(d, id);
-  const run = editLastRun(d) as RunRecord;
-  const ended: string[] = [];
-  for (const id of run.toolCallIds) {
-    const call = d.s.toolCalls.get(id);
-    if (call?.status === "streaming-args") {
-      editToolCall(d, call).status = status === "finished" || status === "interrupted" ? "waiting" : "error";
-      d.touchedToolCalls.add(id);
-      ended.push(id);
-    }
-  }
-  // A Parley call cut off by the end of its run is asked (or withdrawn) now, before the run's
-  // interrupts, as it came before them; the client's Stop and Pause end runs here too.
-  if (ended.length) syncToolInteractions(d, ended);
-  run.status = status;
-  if (error) run.error = error;
-  // A subagent still running when its run ends will never finish: left "running", it kept
-  // deriveStatus at "acting" through every later run.
-  for (const id in d.s.subagents) {
-    const subagent = d.s.subagents[id];
-    if (subagent?.status !== "running") continue;
-    const ended = d.own(subagent);
-    ended.status = "error";
-    ended.error = { message: "The run ended before the subagent finished." };
-    d.edit("subagents")[id] = ended;
-  }
-  d.s.chunkLanes = NO_LANES;
-  d.s.activeSteps = [];
-  d.s.openReasoning = [];
-  return run;
-}
 
 function openThings(d: Draft): string | undefined {
   const parts: string[] = [];

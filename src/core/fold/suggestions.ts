@@ -1,5 +1,8 @@
-import type { Draft } from "./draft";
-import { isRecord, runningRun } from "./shared";
+import type { Draft } from "../thread/draft";
+import { isRecord } from "../thread/guards";
+import { runningRun } from "../thread/write";
+import type { Suggestion, Suggestions } from "../thread/types";
+export type { Suggestion, Suggestions };
 
 /** The `CUSTOM` event an agent offers quick replies with: `{ suggestions: [{ label, value? }] }`. */
 export const SUGGESTIONS_EVENT = "parley.suggestions";
@@ -7,17 +10,6 @@ export const SUGGESTIONS_EVENT = "parley.suggestions";
 /** A chip's label is a few words; its value, a message the person could have typed. */
 export const SUGGESTION_LIMITS = { label: 200, value: 4_000 } as const;
 
-/** A quick reply: `label` is shown, `value` (or the label) is what the person sends. */
-export interface Suggestion {
-  label: string;
-  value?: string;
-}
-
-/** The latest quick replies and the run that offered them (they stand until the next run). */
-export interface Suggestions {
-  runId: string | undefined;
-  items: readonly Suggestion[];
-}
 
 /**
  * The quick replies in `value` (`{ suggestions }` or the list itself), or `undefined` when it is

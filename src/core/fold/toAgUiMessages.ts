@@ -1,5 +1,5 @@
 import type { AssistantMessage, Message, ToolCall } from "@ag-ui/core";
-import type { ThreadState, ToolCallState } from "./types";
+import type { ThreadState, ToolCallState } from "../thread/types";
 
 export interface ToAgUiMessagesOptions {
   /**

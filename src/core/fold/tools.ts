@@ -1,22 +1,11 @@
 import type { ToolCallResultEvent, ToolMessage } from "@ag-ui/core";
-import type { Draft } from "./draft";
-import {
-  addMessage,
-  appendBounded,
-  editLastRun,
-  editMessage,
-  editToolCall,
-  isId,
-  linkToolResult,
-  malformed,
-  mergeEventMetadata,
-  refusedReservedId,
-  runningRun,
-  AN_ID,
-} from "./shared";
-import { answersOpenInteraction } from "../interactions/derive";
+import type { Draft } from "../thread/draft";
+import { addMessage, editLastRun, editMessage, editToolCall, linkToolResult, runningRun } from "../thread/write";
+import { appendBounded, malformed, mergeEventMetadata, refusedReservedId, AN_ID } from "./shared";
+import { isId } from "../thread/guards";
+import { answersOpenInteraction } from "./shared";
 import { parseArgs } from "./parseArgs";
-import type { ThreadAssistantMessage, ThreadMessage, ToolCallState } from "./types";
+import type { ThreadAssistantMessage, ThreadMessage, ToolCallState } from "../thread/types";
 
 interface ToolCallStartFields {
   type?: unknown;

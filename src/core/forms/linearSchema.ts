@@ -1,4 +1,5 @@
 import { compilePattern } from "./safePattern";
+import { isRecord } from "../thread/guards";
 
 /**
  * A JSON Schema the validator (`@cfworker/json-schema`, which runs `new RegExp(pattern, "u")` on
@@ -13,7 +14,6 @@ export const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
 export const SCHEMA_ONE = new Set(["items", "additionalItems", "additionalProperties", "unevaluatedProperties", "unevaluatedItems", "propertyNames", "contains", "not", "if", "then", "else"]);
 
 type Obj = Record<string, unknown>;
-const isObj = (value: unknown): value is Obj => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Matches no string at all: what a pattern no string of the instance meets becomes. */
 const NOTHING = "[]";
@@ -51,13 +51,13 @@ export function withLinearPatterns(schema: unknown, instance: unknown): { schema
     return matching.length ? `^(?:${matching.map((s) => s.replace(SYNTAX, "\\$&")).join("|")})$` : NOTHING;
   };
   const walk = (node: unknown): unknown => {
-    if (!isObj(node)) return node;
+    if (!isRecord(node)) return node;
     const out: Obj = {};
     for (const key of Object.keys(node)) {
       const value = node[key];
       if (key === "__proto__") continue;
       if (key === "pattern" && typeof value === "string") out[key] = rewrite(value);
-      else if (key === "patternProperties" && isObj(value)) {
+      else if (key === "patternProperties" && isRecord(value)) {
         const map: Obj = {};
         for (const pattern of Object.keys(value)) {
           const linear = rewrite(pattern, "patternProperties");
@@ -66,7 +66,7 @@ export function withLinearPatterns(schema: unknown, instance: unknown): { schema
           map[linear] = Object.hasOwn(map, linear) ? { allOf: [map[linear], sub] } : sub;
         }
         out[key] = map;
-      } else if ((SCHEMA_MAPS.has(key) || key === "dependencies") && isObj(value)) {
+      } else if ((SCHEMA_MAPS.has(key) || key === "dependencies") && isRecord(value)) {
         out[key] = Object.fromEntries(Object.keys(value).map((name) => [name, Array.isArray(value[name]) ? value[name] : walk(value[name])]));
       } else if ((SCHEMA_LISTS.has(key) || key === "items") && Array.isArray(value)) out[key] = value.map(walk);
       else if (SCHEMA_ONE.has(key)) out[key] = walk(value);
@@ -96,7 +96,7 @@ function stringsOf(value: unknown): string[] {
     const node = stack.pop();
     if (typeof node === "string") found.add(node);
     else if (Array.isArray(node)) for (const item of node as unknown[]) stack.push(item);
-    else if (isObj(node)) {
+    else if (isRecord(node)) {
       for (const key of Object.keys(node)) {
         found.add(key);
         stack.push(node[key]);

@@ -1,4 +1,4 @@
-import { isRecord } from "../fold/shared";
+import { isRecord } from "../thread/guards";
 
 /**
  * How an approval goes back to the agent's framework: exactly the fields it reads, never the

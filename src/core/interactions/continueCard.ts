@@ -1,5 +1,5 @@
 import type { Envelope } from "../protocol/envelope";
-import { interactionRowId } from "./derive";
+import { interactionRowId } from "../thread/write";
 import { continueCardId } from "./kitIds";
 import type { Interaction } from "./types";
 

@@ -1,9 +1,15 @@
 export * from "./types";
+export { isOpen, isSettled } from "../thread/guards";
 export { selectInteractions, selectPendingIds, undeliveredIds, uncoveredInterrupts } from "./select";
 export { planReply, type ReplyPlan } from "./planReply";
 export { isPauseRequest, pauseBlocker, PAUSE_PHRASES } from "./pause";
-export { answerInWords, forwardedResponseFor, langGraphResume, resumeEntryFor, toolResultContent, wireResponse, type ForwardedResponse } from "./delivery";
-export { envelopeFromInterrupt, interactionRowId, INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT } from "./derive";
-export { toolPermissionInteraction } from "./toolPermission";
+export { answerInWords, forwardedResponseFor, langGraphResume, type ForwardedResponse } from "../origins/custom";
+export { resumeEntryFor } from "../origins/interrupt";
+export { toolResultContent } from "../origins/parley-tool";
+export { wireResponse } from "../origins/ask";
+export { envelopeFromInterrupt } from "../origins/interrupt";
+export { INTERACTION_EVENT, LANGGRAPH_INTERRUPT_EVENT } from "../origins/ask";
+export { interactionRowId } from "../thread/write";
+export { toolPermissionInteraction } from "../origins/frontend-tool";
 export { continueCardId, isKitInteractionId, toolPermissionId } from "./kitIds";
 export { choseToContinue, continueCard, CONTINUE_OPTION, STOP_OPTION } from "./continueCard";

@@ -1,5 +1,5 @@
 import type { Interrupt } from "@ag-ui/core";
-import { isRecord } from "../fold/shared";
+import { isRecord } from "../thread/guards";
 import { approvalShapeOf, decisionsShapeOf, DEFAULT_APPROVAL, type AnswerShape } from "./answerShape";
 
 /**

@@ -1,4 +1,4 @@
-import type { ThreadState } from "../fold/types";
+import type { ThreadState } from "../thread/types";
 import type { Interaction } from "./types";
 
 /** What a person types to say "wait" (whole message, any case, trailing punctuation ignored). */

@@ -1,4 +1,4 @@
-import type { ThreadState } from "../fold/types";
+import type { ThreadState } from "../thread/types";
 import { resolveReply } from "../enumeration/resolveReply";
 import { formatRange, selectRespondable, type RespondableItem } from "../enumeration/range";
 import { isPauseRequest } from "./pause";

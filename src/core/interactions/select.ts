@@ -1,4 +1,4 @@
-import type { ThreadState } from "../fold/types";
+import type { ThreadState } from "../thread/types";
 import type { Interaction } from "./types";
 
 const allCache = new WeakMap<object, readonly Interaction[]>();

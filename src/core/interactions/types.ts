@@ -144,12 +144,3 @@ export interface InteractionRow {
   metadata?: Record<string, unknown>;
 }
 
-/** Statuses that still wait for the person. */
-export function isOpen(interaction: Pick<Interaction, "status">): boolean {
-  return interaction.status === "pending" || interaction.status === "streaming";
-}
-
-/** Statuses whose outcome still has to reach the agent once. */
-export function isSettled(interaction: Pick<Interaction, "status">): boolean {
-  return interaction.status === "answered" || interaction.status === "declined" || interaction.status === "timed_out";
-}

@@ -1,5 +1,6 @@
-import type { ThreadState } from "../fold/types";
+import type { ThreadState } from "../thread/types";
 import { selectInteractions } from "../interactions/select";
+import { isOpen } from "../thread/guards";
 
 /**
  * Whether a thread another tab saved can replace this tab's `local` one without losing anything
@@ -15,7 +16,7 @@ export function adoptable(local: ThreadState, saved: ThreadState): boolean {
   if (local.messageIds.some((id) => !saved.messages.has(id))) return false;
   for (const i of selectInteractions(local)) {
     const there = saved.interactions.get(i.id);
-    if (!there || (i.status !== there.status && (there.status === "pending" || there.status === "streaming"))) return false;
+    if (!there || (i.status !== there.status && isOpen(there))) return false;
     if (i.deliveredInRunId && !there.deliveredInRunId) return false;
   }
   return local.grants.every((g) => g.revokedAt === undefined || saved.grants.find((s) => s.id === g.id)?.revokedAt !== undefined);

@@ -1,10 +1,12 @@
-import { answerMessageId, applyClientAction, type ClientAction } from "../actions/applyClientAction";
+import { answerMessageId } from "../thread/write";
+import { applyClientAction, type ClientAction } from "../actions/applyClientAction";
 import { checkResponse } from "../actions/checkResponse";
-import { Draft } from "../fold/draft";
-import { deriveStatus } from "../fold/status";
-import type { ProtocolErrorCode, ThreadState } from "../fold/types";
-import { toolPermissionId } from "../interactions/toolPermission";
-import { isSettled, type Interaction, type InteractionResponse } from "../interactions/types";
+import { Draft } from "../thread/draft";
+import { deriveStatus } from "../thread/status";
+import type { ProtocolErrorCode, ThreadState } from "../thread/types";
+import { toolPermissionId } from "../origins/frontend-tool";
+import { isSettled } from "../thread/guards";
+import { type Interaction, type InteractionResponse } from "../interactions/types";
 import { recordedBy } from "../policy/recordedBy";
 import { dataEquals } from "../policy/data";
 import type { AuditRecord, Grant } from "../policy/types";

@@ -1,6 +1,6 @@
 import type { ClientAction } from "../actions/applyClientAction";
-import { isId, isRecord } from "../fold/shared";
-import type { ThreadState } from "../fold/types";
+import { isId, isRecord } from "../thread/guards";
+import type { ThreadState } from "../thread/types";
 import { selectInteractions } from "../interactions/select";
 import type { ThreadSnapshot } from "./threadSnapshot";
 

@@ -1,9 +1,9 @@
 import type { Interaction } from "../interactions/types";
-import { IdTable } from "../fold/idTable";
-import { isId, isRecord } from "../fold/shared";
+import { IdTable } from "../thread/idTable";
+import { isId, isRecord } from "../thread/guards";
 import { createThreadState } from "../fold/fold";
-import { deriveStatus } from "../fold/status";
-import type { RunRecord, SubagentRecord, ThreadMessage, ThreadState, ToolCallState } from "../fold/types";
+import { deriveStatus } from "../thread/status";
+import type { RunRecord, SubagentRecord, ThreadMessage, ThreadState, ToolCallState } from "../thread/types";
 import type { AuditRecord, Grant } from "../policy/types";
 
 /**

@@ -162,23 +162,6 @@ export function copyData(value: unknown, depth = 0): unknown {
 }
 
 /**
- * Whether a value is an object that is not an array (it may still be exotic: read it with
- * {@link ownValue}). Never throws, even on a revoked Proxy.
- *
- * @example
- * isObject({}); // true
- * isObject([]); // false
- */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  try {
-    return typeof value === "object" && value !== null && !Array.isArray(value);
-  } catch {
-    // Array.isArray throws on a revoked Proxy.
-    return false;
-  }
-}
-
-/**
  * JSON for showing a value to a person or a model: never throws, never longer than `max`.
  *
  * @example

@@ -1,7 +1,7 @@
-import { isId } from "../fold/shared";
+import { isId } from "../thread/guards";
 import type { PermissionCategory } from "../protocol/envelope";
 // `field` tells a missing field (undefined) from an accessor (UNREADABLE), which then fails every check.
-import { ABSENT, copyData, dataEquals, isObject, MAX_DEPTH, ownField as field, ownValue, readPath } from "./data";
+import { ABSENT, copyData, dataEquals, MAX_DEPTH, ownField as field, ownValue, readPath } from "./data";
 import { categoriesOf } from "./policy";
 import {
   GRANT_SCOPES,
@@ -14,6 +14,7 @@ import {
   type PolicyDecision,
   type PolicyVerdict,
 } from "./types";
+import { isRecord } from "../thread/guards";
 
 /**
  * Where a grant stands at a moment: `live` (it may cover operations), `revoked`, `expired`,
@@ -39,7 +40,7 @@ const MAX_CONDITIONS = 32;
  */
 export function grantStatus(grant: Grant, now: number): GrantStatus {
   try {
-    if (!isObject(grant)) return "invalid";
+    if (!isRecord(grant)) return "invalid";
     const scope = field(grant, "scope");
     if (!isScope(scope) || !isId(field(grant, "operation")) || !isCount(field(grant, "uses"))) return "invalid";
     // A grant with no one who granted it, or no moment it was granted, is not one the person made.
@@ -160,7 +161,7 @@ export type GrantResult = { ok: true; grant: Grant } | { ok: false; problem: str
  */
 export function createGrant(input: GrantInput): GrantResult {
   const refuse = (problem: string): GrantResult => ({ ok: false, problem });
-  if (!isObject(input)) return refuse("A grant needs its fields: id, operation, scope, grantedBy, now.");
+  if (!isRecord(input)) return refuse("A grant needs its fields: id, operation, scope, grantedBy, now.");
   // Each field read once, as data: a getter is never asked twice for two different answers.
   const id = field(input, "id");
   const operation = field(input, "operation");
@@ -225,7 +226,7 @@ export function spendGrant(grant: Grant, now: number): Grant {
  * grants = grants.map((g) => (g.id === "g1" ? revokeGrant(g, { by: "ana@acme.com", now: Date.now() }) : g));
  */
 export function revokeGrant(grant: Grant, options: { by: string; now: number }): Grant {
-  if (!isObject(grant) || field(grant, "revokedAt") !== undefined) return grant;
+  if (!isRecord(grant) || field(grant, "revokedAt") !== undefined) return grant;
   const by = ownValue(options, "by");
   return { ...grant, revokedAt: ownNumber(options, "now"), revokedBy: typeof by === "string" && by ? by : "unknown" };
 }
@@ -361,7 +362,7 @@ function conditionHolds(condition: Record<string, unknown>, operation: Operation
 }
 
 function conditionProblem(condition: unknown): string | undefined {
-  if (!isObject(condition)) return 'A grant\'s condition is an object of paths and values, such as { "context.mode": "test" }.';
+  if (!isRecord(condition)) return 'A grant\'s condition is an object of paths and values, such as { "context.mode": "test" }.';
   const paths = Object.keys(condition);
   if (paths.length === 0) return "A grant's condition needs at least one path.";
   if (paths.length > MAX_CONDITIONS) return `A grant's condition has at most ${MAX_CONDITIONS} paths.`;
@@ -378,7 +379,7 @@ function conditionProblem(condition: unknown): string | undefined {
 function conditionWellFormed(grant: Grant): boolean {
   const condition = field(grant, "condition");
   if (condition === undefined) return field(grant, "scope") !== "conditional";
-  return isObject(condition) && Object.keys(condition).length > 0;
+  return isRecord(condition) && Object.keys(condition).length > 0;
 }
 
 function bindingsWellFormed(grant: Grant): boolean {

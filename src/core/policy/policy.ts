@@ -1,6 +1,7 @@
 import { PERMISSION_CATEGORIES, type PermissionCategory, type PermissionRequestPayload } from "../protocol/envelope";
-import { ABSENT, dataEquals, isObject, ownValue, readPath } from "./data";
+import { ABSENT, dataEquals, ownValue, readPath } from "./data";
 import { POLICY_DECISIONS, type Operation, type Policy, type PolicyDecision, type PolicyRule, type PolicyVerdict } from "./types";
+import { isRecord } from "../thread/guards";
 
 /**
  * The kit's own rules (seed 000 §4.1): typed confirmation for anything destructive; confirmation
@@ -89,7 +90,7 @@ export function decide(policy: Policy, operation: Operation): PolicyVerdict {
 export function ruleMatches(rule: PolicyRule, operation: Operation): boolean {
   try {
     const match = ownValue(rule, "match");
-    if (!isObject(match)) return false;
+    if (!isRecord(match)) return false;
     const name = ownValue(match, "name");
     if (name !== ABSENT && name !== undefined && !nameMatches(name, ownValue(operation, "name"))) return false;
     const categories = ownValue(match, "categories");
@@ -162,7 +163,7 @@ function categoriesMatch(wanted: unknown, present: readonly PermissionCategory[]
 
 /** Every `path → value` of `expected` holds in `actual`. */
 function pathsMatch(expected: unknown, actual: unknown): boolean {
-  if (!isObject(expected)) return false;
+  if (!isRecord(expected)) return false;
   return Object.keys(expected).every((path) => {
     const value = readPath(actual, path);
     return value !== ABSENT && dataEquals(ownValue(expected, path), value);

@@ -1,11 +1,11 @@
 import type { Context, Message, ResumeEntry, RunAgentInput, Tool } from "@ag-ui/core";
 import { toAgUiMessages } from "../fold/toAgUiMessages";
-import type { ThreadState } from "../fold/types";
+import type { ThreadState } from "../thread/types";
 import { enumerationContext } from "../enumeration/range";
-import { forwardedResponseFor, langGraphResume, resumeEntryFor, type ForwardedResponse } from "../interactions/delivery";
-import { LANGGRAPH_INTERRUPT_EVENT } from "../interactions/derive";
-import { selectInteractions } from "../interactions/select";
+import { resumeEntries } from "../origins/interrupt";
+import { forwardedAnswers } from "../origins/custom";
 import { parleyTools } from "../protocol/parleyTools";
+import { isRecord } from "../thread/guards";
 
 /** What the app may add to a run; the rest (`threadId`, `runId`, `messages`, `state`) comes from the thread. */
 export interface RunOptions {
@@ -163,52 +163,24 @@ function languageContext(locale: string | undefined): Context[] {
     : [{ description: "Parley: the person's language", value: `${locale} (${name}). Answer in this language unless the person writes in another.` }];
 }
 
-function resumeEntries(thread: ThreadState, given: readonly ResumeEntry[]): ResumeEntry[] {
-  if (thread.pendingInterrupts.length === 0) return [...given];
-  const byInterrupt = new Map(given.map((entry) => [entry.interruptId, entry]));
-  const interactions = selectInteractions(thread);
-  for (const interrupt of thread.pendingInterrupts) {
-    if (byInterrupt.has(interrupt.id)) continue;
-    // The newest interaction for this interrupt id (an id the agent reused gets a fresh interaction).
-    for (let i = interactions.length - 1; i >= 0; i--) {
-      const interaction = interactions[i]!;
-      if (interaction.origin.kind !== "interrupt" || interaction.origin.interruptId !== interrupt.id) continue;
-      const entry = resumeEntryFor(interaction);
-      if (entry) byInterrupt.set(interrupt.id, entry);
-      break;
-    }
-  }
-  return thread.pendingInterrupts.flatMap((i) => byInterrupt.get(i.id) ?? []).concat(given.filter((e) => !thread.pendingInterrupts.some((i) => i.id === e.interruptId)));
-}
 
 function forwardedProps(thread: ThreadState, ...layers: unknown[]): unknown {
   let merged: unknown = {};
   for (const layer of layers) {
     if (layer === undefined) continue;
-    merged = isPlainObject(merged) && isPlainObject(layer) ? { ...merged, ...layer } : layer;
+    merged = isRecord(merged) && isRecord(layer) ? { ...merged, ...layer } : layer;
   }
-  const responses: ForwardedResponse[] = [];
-  let langGraph: unknown;
-  for (const interaction of selectInteractions(thread)) {
-    if (interaction.deliveredInRunId || interaction.origin.kind !== "custom") continue;
-    const entry = forwardedResponseFor(interaction);
-    if (!entry) continue;
-    responses.push(entry);
-    if (interaction.origin.name === LANGGRAPH_INTERRUPT_EVENT) langGraph = langGraphResume(interaction);
-  }
-  if (responses.length === 0 || !isPlainObject(merged)) return merged;
-  const parley = isPlainObject(merged.parley) ? merged.parley : {};
+  const { responses, langGraph } = forwardedAnswers(thread);
+  if (responses.length === 0 || !isRecord(merged)) return merged;
+  const parley = isRecord(merged.parley) ? merged.parley : {};
   const out: Record<string, unknown> = { ...merged, parley: { ...parley, responses } };
-  if (langGraph !== undefined) out.command = { ...(isPlainObject(merged.command) ? merged.command : {}), resume: langGraph };
+  if (langGraph !== undefined) out.command = { ...(isRecord(merged.command) ? merged.command : {}), resume: langGraph };
   return out;
 }
 
 function withIdentity(props: unknown, identity: string | undefined): unknown {
-  if (identity === undefined || !isPlainObject(props)) return props;
-  const parley = isPlainObject(props.parley) ? props.parley : {};
+  if (identity === undefined || !isRecord(props)) return props;
+  const parley = isRecord(props.parley) ? props.parley : {};
   return { ...props, parley: { ...parley, identity } };
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -8,9 +8,9 @@
  */
 
 import { setOwn } from "../fold/shared";
-
-/** The held keys and the person's values for them. */
-export type HeldEdits = Readonly<Record<string, unknown>>;
+import type { HeldEdits } from "../thread/types";
+import { isRecord } from "../thread/guards";
+export type { HeldEdits };
 
 /**
  * The top-level keys whose values differ between `before` and `after` (added, changed or removed:
@@ -20,7 +20,7 @@ export type HeldEdits = Readonly<Record<string, unknown>>;
  * holdChangedKeys({ a: 1, b: 2 }, { a: 1, b: 3 }, undefined); // { b: 3 }
  */
 export function holdChangedKeys(before: unknown, after: unknown, held: HeldEdits | undefined): HeldEdits | undefined {
-  if (!isPlainObject(before) || !isPlainObject(after)) return held;
+  if (!isRecord(before) || !isRecord(after)) return held;
   const next: Record<string, unknown> = { ...held };
   let changed = false;
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -39,7 +39,7 @@ export function holdChangedKeys(before: unknown, after: unknown, held: HeldEdits
  * withHeldEdits({ title: "Agent's", steps: [] }, { title: "Mine" }); // { title: "Mine", steps: [] }
  */
 export function withHeldEdits(state: unknown, held: HeldEdits | undefined): unknown {
-  if (!held || !isPlainObject(state)) return state;
+  if (!held || !isRecord(state)) return state;
   const out: Record<string, unknown> = { ...state };
   for (const key of Object.keys(held)) {
     if (held[key] === undefined) delete out[key];
@@ -59,7 +59,7 @@ export function withHeldEdits(state: unknown, held: HeldEdits | undefined): unkn
 export function withoutHeldPaths(ops: readonly unknown[], held: HeldEdits | undefined): unknown[] {
   if (!held) return [...ops];
   return ops.filter((op) => {
-    const path = isPlainObject(op) && typeof op.path === "string" ? op.path : undefined;
+    const path = isRecord(op) && typeof op.path === "string" ? op.path : undefined;
     if (path === undefined) return true;
     const first = path.split("/")[1];
     const key = first === undefined ? "" : first.replace(/~1/g, "/").replace(/~0/g, "~");
@@ -69,6 +69,3 @@ export function withoutHeldPaths(ops: readonly unknown[], held: HeldEdits | unde
   });
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -1,7 +1,11 @@
-import type { Draft } from "../fold/draft";
-import { isRecord, ownValue, runningRun, setOwn } from "../fold/shared";
+import type { Draft } from "../thread/draft";
+import { isRecord } from "../thread/guards";
+import { ownValue, setOwn } from "../fold/shared";
+import { runningRun } from "../thread/write";
 import { parseArgs } from "../fold/parseArgs";
 import { markStateRun } from "./stateRun";
+import type { StatePrediction, StatePredictions } from "../thread/types";
+export type { StatePrediction, StatePredictions };
 
 /**
  * Predictive state updates (the AG-UI dojo's, as LangGraph and CopilotKit send them): a `CUSTOM`
@@ -12,18 +16,6 @@ import { markStateRun } from "./stateRun";
  */
 export const PREDICT_STATE_EVENT = "PredictState";
 
-export interface StatePrediction {
-  stateKey: string;
-  tool: string;
-  /** The argument that flows into the key; without it, the whole arguments object. */
-  toolArgument?: string;
-}
-
-/** The predictions in force and the run that announced them. */
-export interface StatePredictions {
-  runId: string | undefined;
-  entries: readonly StatePrediction[];
-}
 
 /** The argument text length each call was last predicted from, per burst. */
 const predictedAt = new WeakMap<Draft, Map<string, number>>();

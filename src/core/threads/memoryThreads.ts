@@ -1,5 +1,5 @@
 import { createThreadState, foldEvents } from "../fold/fold";
-import type { ThreadMessage } from "../fold/types";
+import type { ThreadMessage } from "../thread/types";
 import { restoreThread, snapshotThread, type ThreadSnapshot } from "../persistence/threadSnapshot";
 import type { PushedSession, ThreadsAdapter, ThreadsChange, ThreadSummary } from "./types";
 

@@ -1,4 +1,4 @@
-import { isId, isRecord } from "../fold/shared";
+import { isId, isRecord } from "../thread/guards";
 import type { PushedSession } from "./types";
 
 /** The most events one pushed frame may carry: a session's first words, not a history. */

@@ -1,6 +1,7 @@
 import type { Tool } from "@ag-ui/core";
-import type { ThreadState, ToolCallState } from "../fold/types";
+import type { ThreadState, ToolCallState } from "../thread/types";
 import { isDevelopment } from "../dev";
+import { isRecord } from "../thread/guards";
 
 /**
  * Tools the app defines and runs itself (the "front-end tool" origin): declared in every run while
@@ -23,12 +24,12 @@ export type ToolParameters = Record<string, unknown> | { readonly "~standard": u
  * toolParametersSchema(z.object({ city: z.string() })); // { type: "object", properties: { city: … }, … }
  */
 export function toolParametersSchema(parameters: unknown): Record<string, unknown> {
-  const standard = isObject(parameters) ? (parameters["~standard"] as { jsonSchema?: { input?: (o: { target: string }) => unknown } } | undefined) : undefined;
+  const standard = isRecord(parameters) ? (parameters["~standard"] as { jsonSchema?: { input?: (o: { target: string }) => unknown } } | undefined) : undefined;
   if (typeof standard?.jsonSchema?.input === "function") {
     const converted = standard.jsonSchema.input({ target: "draft-07" });
-    if (isObject(converted)) return converted;
+    if (isRecord(converted)) return converted;
   }
-  if (isObject(parameters) && !("~standard" in parameters)) return parameters;
+  if (isRecord(parameters) && !("~standard" in parameters)) return parameters;
   // A validator without a JSON Schema converter (zod before 4.2): sending its internals would be no
   // schema at all, so the tool takes any object, and development says how to fix it.
   if (parameters !== undefined && isDevelopment()) console.warn("Parley: a tool's parameters are neither a JSON Schema nor a Standard JSON Schema; pass z.toJSONSchema(schema) (or a JSON Schema) instead.");
@@ -111,6 +112,3 @@ export function handlerFailed(error: unknown): ToolOutcome {
   return { ok: false, error: message || "The tool failed." };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}

@@ -2,7 +2,7 @@ import { EventType } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
 import { createThreadState, foldEvents, toAgUiMessages, type ProtocolErrorCode, type ThreadState } from "../../../src/core";
 import { ev } from "../../support/events";
-import { WIRE_LIMITS } from "../../../src/core/fold/limits";
+import { WIRE_LIMITS } from "../../../src/core/thread/limits";
 import { deepFreeze, expectConsistent } from "./invariants";
 
 /**

@@ -1,8 +1,8 @@
 import { EventType } from "@ag-ui/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { buildRunInput, createThreadState, foldEvents, type ThreadState } from "../../../src/core";
-import { IdTable } from "../../../src/core/fold/idTable";
-import { LOG_TOTAL_WEIGHT, measureValue, WIRE_LIMITS } from "../../../src/core/fold/limits";
+import { IdTable } from "../../../src/core/thread/idTable";
+import { LOG_TOTAL_WEIGHT, measureValue, WIRE_LIMITS } from "../../../src/core/thread/limits";
 import { deriveArtifacts } from "../../../src/core/artifacts";
 import { ev } from "../../support/events";
 import { expectConsistent } from "./invariants";

@@ -776,11 +776,11 @@ describe("tool results that do not come as TOOL_CALL_RESULT", () => {
   });
 
   it("an answer appended locally completes a pending front-end tool call", async () => {
-    const { appendMessage, createThreadState, foldEvents } = await import("../../../src/core");
+    const { applyClientAction, createThreadState, foldEvents } = await import("../../../src/core");
     let t = foldEvents(createThreadState(), [ev.runStarted(), ev.toolStart("c2", "confirm"), ev.toolArgs("c2", "{}"), ev.toolEnd("c2"), ev.runFinished()]);
     expect(t.pendingToolCallIds).toEqual(["c2"]);
     expect(t.status).toBe("waiting");
-    t = appendMessage(t, { id: "answer", role: "tool", toolCallId: "c2", content: "yes" });
+    t = applyClientAction(t, { type: "append-message", message: { id: "answer", role: "tool", toolCallId: "c2", content: "yes" } });
     expect(t.toolCalls.get("c2")).toMatchObject({ status: "complete", resultMessageId: "answer" });
     expect(t.pendingToolCallIds).toEqual([]);
     expect(t.status).toBe("idle");

@@ -2,7 +2,7 @@ import type { BaseEvent } from "@ag-ui/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { answerMessageId, applyClientAction, type ClientAction, type ThreadState } from "../../../src/core";
-import { IdTable } from "../../../src/core/fold/idTable";
+import { IdTable } from "../../../src/core/thread/idTable";
 import { applyTabActions, recheckThread, type Trust } from "../../../src/core/persistence/recheck";
 import { restoreThread, snapshotThread } from "../../../src/core/persistence/threadSnapshot";
 import type { Grant } from "../../../src/core/policy";

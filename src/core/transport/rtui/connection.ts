@@ -1,4 +1,4 @@
-import type { RtuiResult } from "../../interactions/rtuiDelivery";
+import type { RtuiResult } from "../../origins/rtui";
 import { openReconnectingSocket, type ReconnectingSocket, type SocketStatus, type WebSocketConstructor, type WebSocketLike } from "../reconnectingSocket";
 import { actionIdOfResponse, readFrame, resultRequest, rpcError, type JsonRpcError, type JsonRpcId, type RtuiActionParams, type RtuiClosedParams } from "./frames";
 

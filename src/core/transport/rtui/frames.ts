@@ -1,5 +1,6 @@
-import { RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT, RTUI_RESULT_EVENT } from "../../interactions/rtui";
-import type { RtuiResult } from "../../interactions/rtuiDelivery";
+import { RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT, RTUI_RESULT_EVENT } from "../../origins/rtui";
+import type { RtuiResult } from "../../origins/rtui";
+import { isRecord } from "../../thread/guards";
 
 /**
  * Seed 001's RTUI frames on the wire: JSON-RPC 2.0 over a WebSocket. The server sends
@@ -49,10 +50,6 @@ export type RtuiIncoming =
 export const MAX_FRAME_CHARS = 1_000_000;
 const MAX_ID_CHARS = 200;
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function isId(value: unknown): value is JsonRpcId {
   // Room for our own result ids, which carry an actionId.
   return value === null || (typeof value === "string" && value.length <= MAX_ID_CHARS + 50) || (typeof value === "number" && Number.isFinite(value));
@@ -88,7 +85,7 @@ export function readFrame(data: unknown): RtuiIncoming {
   } catch {
     return invalid(null, RPC_ERRORS.parse, "The frame is not JSON.");
   }
-  if (!isObject(frame)) return invalid(null, RPC_ERRORS.invalidRequest, Array.isArray(frame) ? "Batches are not supported: send one request per frame." : "A frame must be a JSON-RPC object.");
+  if (!isRecord(frame)) return invalid(null, RPC_ERRORS.invalidRequest, Array.isArray(frame) ? "Batches are not supported: send one request per frame." : "A frame must be a JSON-RPC object.");
   const hasId = "id" in frame;
   if (hasId && !isId(frame.id)) return invalid(null, RPC_ERRORS.invalidRequest, "The id must be a string, a number or null.");
   const id = hasId ? (frame.id as JsonRpcId) : null;
@@ -97,7 +94,7 @@ export function readFrame(data: unknown): RtuiIncoming {
     // A response to one of our requests.
     if (!hasId || ("result" in frame) === ("error" in frame)) return invalid(id, RPC_ERRORS.invalidRequest, "A frame needs a method, or an id with a result or an error.");
     if (!("error" in frame)) return { kind: "response", id };
-    const error = isObject(frame.error) ? frame.error : {};
+    const error = isRecord(frame.error) ? frame.error : {};
     return { kind: "response", id, error: { code: typeof error.code === "number" ? error.code : 0, message: typeof error.message === "string" ? error.message.slice(0, 500) : "" } };
   }
   if (typeof frame.method !== "string") return invalid(id, RPC_ERRORS.invalidRequest, "The method must be a string.");
@@ -106,7 +103,7 @@ export function readFrame(data: unknown): RtuiIncoming {
   if (frame.method === RTUI_CLOSED_EVENT) return readClosed(id, frame.params);
   if (frame.method !== RTUI_ACTION_EVENT) return invalid(id, RPC_ERRORS.methodNotFound, `Unknown method "${frame.method.slice(0, 60)}": this client takes "${RTUI_ACTION_EVENT}" and "${RTUI_CLOSED_EVENT}".`);
   const params = frame.params;
-  if (!isObject(params)) return invalid(id, RPC_ERRORS.invalidParams, "rtui/action needs params (an object).");
+  if (!isRecord(params)) return invalid(id, RPC_ERRORS.invalidParams, "rtui/action needs params (an object).");
   if (typeof params.actionId !== "string" || !params.actionId || params.actionId.length > MAX_ID_CHARS) {
     return invalid(id, RPC_ERRORS.invalidParams, `rtui/action needs an actionId (a string of 1 to ${MAX_ID_CHARS} characters).`);
   }
@@ -115,7 +112,7 @@ export function readFrame(data: unknown): RtuiIncoming {
 }
 
 function readClosed(id: JsonRpcId, params: unknown): RtuiIncoming {
-  if (!isObject(params) || typeof params.actionId !== "string" || !params.actionId || params.actionId.length > MAX_ID_CHARS) {
+  if (!isRecord(params) || typeof params.actionId !== "string" || !params.actionId || params.actionId.length > MAX_ID_CHARS) {
     return invalid(id, RPC_ERRORS.invalidParams, `rtui/action_closed needs an actionId (a string of 1 to ${MAX_ID_CHARS} characters).`);
   }
   if (params.reason !== undefined && typeof params.reason !== "string") return invalid(id, RPC_ERRORS.invalidParams, "rtui/action_closed's reason must be a string.");

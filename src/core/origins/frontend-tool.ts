@@ -1,7 +1,9 @@
 import type { PermissionRequestPayload } from "../protocol/envelope";
-import { interactionRowId } from "./derive";
-import { toolPermissionId } from "./kitIds";
-import type { Interaction } from "./types";
+import type { Draft } from "../thread/draft";
+import { interactionRowId, writeToolResult } from "../thread/write";
+import { toolPermissionId } from "../interactions/kitIds";
+import type { Interaction } from "../interactions/types";
+import { toolResultContent } from "./parley-tool";
 
 export { toolPermissionId };
 
@@ -37,4 +39,16 @@ export function toolPermissionInteraction(toolCallId: string, toolName: string, 
   if (runId) interaction.runId = runId;
   if (timeoutMs! > 0 && timeoutMs! < Infinity) interaction.deadline = at + timeoutMs!;
   return interaction;
+}
+
+/**
+ * Settling: a front-end tool the person approved is answered by its handler, when it runs;
+ * anything else (a refusal, a decline, a timeout) answers the call now, as declined.
+ */
+export function settled(d: Draft, interaction: Interaction): void {
+  if (interaction.origin.kind !== "frontend-tool") return;
+  const response = interaction.response;
+  if (response && "approved" in response && response.approved === true) return;
+  const status = interaction.status;
+  if (status === "answered" || status === "declined" || status === "timed_out") writeToolResult(d, interaction.origin.toolCallId, toolResultContent(status === "answered" ? "declined" : status));
 }

@@ -1,12 +1,6 @@
 import type { IdTable } from "./idTable";
 import type { Interaction, InteractionRow } from "../interactions/types";
 import type { AuditRecord, Grant } from "../policy/types";
-import type { HeldEdits } from "../state/heldEdits";
-import type { StatePredictions } from "../state/predictState";
-import type { StateRun } from "../state/stateRun";
-import type { BranchSet } from "../branches";
-import type { Suggestions } from "./suggestions";
-import type { MessageSupport } from "./citations";
 import type {
   ActivityMessage,
   AssistantMessage,
@@ -256,3 +250,71 @@ export type ReadonlyTable<T extends { readonly id: string }> = Pick<
  * keep to `LOG_TOTAL_WEIGHT` in all, and an error keeps a summary of a large event.
  */
 export const EVENT_LOG_LIMIT = 500;
+
+/**
+ * The versions of the conversation from one point on. A fork (editing a message, regenerating an
+ * answer) keeps the tail it replaces here; switching puts another tail back. Keyed, in
+ * {@link ThreadState.branches}, by the id of the message before the fork (`""` at the start).
+ */
+export interface BranchSet {
+  /** Each version's message ids from the fork on; the shown one is kept up to date when it is left. */
+  tails: readonly (readonly string[])[];
+  /** The version shown now (0-based). */
+  active: number;
+}
+
+/** A quick reply: `label` is shown, `value` (or the label) is what the person sends. */
+export interface Suggestion {
+  label: string;
+  value?: string;
+}
+
+/** The latest quick replies and the run that offered them (they stand until the next run). */
+export interface Suggestions {
+  runId: string | undefined;
+  items: readonly Suggestion[];
+}
+
+/**
+ * One source an answer cites. `id` is what its `[n]` marker in the text says (`"1"`); `url` is
+ * kept as sent — the view decides whether it is safe to link.
+ */
+export interface Citation {
+  id: string;
+  title?: string;
+  url?: string;
+  snippet?: string;
+}
+
+/** What backs an answer: its sources, and how sure the agent says it is (0–1). */
+export interface MessageSupport {
+  sources: readonly Citation[];
+  confidence?: number;
+}
+
+/** The held keys and the person's values for them. */
+export type HeldEdits = Readonly<Record<string, unknown>>;
+
+export interface StatePrediction {
+  stateKey: string;
+  tool: string;
+  /** The argument that flows into the key; without it, the whole arguments object. */
+  toolArgument?: string;
+}
+
+/** The predictions in force and the run that announced them. */
+export interface StatePredictions {
+  runId: string | undefined;
+  entries: readonly StatePrediction[];
+}
+
+/**
+ * Where a view of the shared state belongs in the conversation: the run that changed it last, and
+ * the message the thread ended with when that run first changed it (so a plan the agent streams
+ * into state shows right after the question that started it, while it runs and after).
+ */
+export interface StateRun {
+  runId: string;
+  /** The thread's last message when the run first changed the state. */
+  afterMessageId?: string;
+}

@@ -1,4 +1,4 @@
-import type { AgentStatus, ThreadState, ToolCallState } from "./types";
+import type { AgentStatus, ThreadState, ToolCallState } from "../thread/types";
 
 /**
  * idle, thinking (a run is going), acting (a tool call or subagent is at work), waiting (the run
