@@ -684,9 +684,9 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
         const content = userContent(text, attachments);
         switch (plan.kind) {
           case "answer":
-            return { plan, done: settleAndContinue({ type: "answer", interactionId: plan.interactionId, response: plan.response, how: "number-reply", at: now() }).ok };
+            return { plan, done: settleAndContinue({ type: "answer", interactionId: plan.interactionId, response: plan.response, how: "number-reply", at: now(), who }).ok };
           case "free-text":
-            return { plan, done: settleAndContinue({ type: "answer", interactionId: plan.interactionId, response: { action: "text", text: plan.text }, how: "text-reply", at: now() }).ok };
+            return { plan, done: settleAndContinue({ type: "answer", interactionId: plan.interactionId, response: { action: "text", text: plan.text }, how: "text-reply", at: now(), who }).ok };
           case "pause":
             return { plan, done: get().pause() };
           case "send":
@@ -799,6 +799,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       },
       editMessage(messageId, content) {
         if (typeof content === "string" ? !content.trim() : content.length === 0) return { ok: false, refusal: { code: "invalid-response", message: "The message is empty." } };
+        // The same check sendMessage makes: only text and media parts the kit sends as the person's.
+        if (!isUserContent(content)) return { ok: false, refusal: { code: "invalid-response", message: "The message holds parts that are not the person's words or media." } };
         return forkAndRun({ type: "fork", fromMessageId: messageId, message: { id: createId(), role: "user", content } });
       },
       regenerate(messageId) {
