@@ -3,3 +3,4 @@ export { createFrameBatcher, type BatchMode, type FrameBatcher } from "./frameBa
 export { describeRunFailure } from "./describeRunFailure";
 export type { FrontendTool, ToolHandlerContext } from "./frontendTools";
 export { createEventRecorder, type EventRecorder, type RecordedEvent, type TraceOption } from "./eventRecorder";
+export { selectActivity, selectRunError, selectStatus, type Activity, type ActivitySource } from "../core/activity";
