@@ -1,7 +1,4 @@
-import { applyClientAction } from "../core/actions";
-import { adoptable } from "../core/persistence/adoptable";
 import { isDevelopment } from "../core/dev";
-import { RESTORED_MID_RUN } from "./agentHandoff";
 import type { StoreCore } from "./storeCore";
 import { trustChecks } from "./trustChecks";
 import { byPerson } from "./turn";
@@ -17,57 +14,27 @@ function checksLoaded(method: string) {
 }
 
 /**
- * What storage and the person's other tabs hand the store, each re-checked against the kit's
- * invariants before it counts; and whether this tab is the one that sends.
+ * What storage and the person's other tabs hand the store (`tabIntake.ts`, loaded on first use
+ * with the re-check: until then it fails closed), and whether this tab is the one that sends.
  *
  * @example
  * const methods = tabMethods(core);
  */
 export function tabMethods(core: StoreCore): TabMethods {
-  const { get, commit, trust, continueIfAnswered } = core;
+  const { get, commit } = core;
   return {
-    restore(saved) {
-      const { isRunning, thread } = get();
-      const checks = checksLoaded("restore");
-      if (!checks || isRunning || thread.messageIds.length || thread.interactionIds.length) return false;
-      let restored = checks.recheckThread(saved, trust, "untrusted-storage");
-      // The stream it was reading is gone with the page: the run ends, and Retry runs it again.
-      if (restored.runs[restored.runs.length - 1]?.status === "running") restored = applyClientAction(restored, { type: "end-run", status: "error", failure: RESTORED_MID_RUN });
-      const turn = get().turn;
-      commit({ thread: restored, turn: { ...turn, threadId: turn.threadId ?? restored.threadId } });
-      continueIfAnswered();
-      return true;
-    },
+    restore: (saved) => checksLoaded("restore")?.restoreInto(core, saved) ?? false,
     mirror(actions) {
       // The person, in another tab.
       commit({ turn: byPerson(get().turn) });
-      const checks = checksLoaded("mirror");
-      if (!checks) return;
-      const before = get().thread;
-      const inFlight = get().turn.inFlight;
-      // An answer on its way to the agent from here is not changed by another tab's correction.
-      const thread = checks.applyTabActions(before, actions.filter((a) => a.type !== "correct" || !inFlight?.ids.includes(a.interactionId)), trust, "untrusted-tab-message");
-      if (thread === before) return;
-      commit({ thread });
-      continueIfAnswered();
+      checksLoaded("mirror")?.mirrorInto(core, actions);
     },
-    adopt(given) {
-      const checks = checksLoaded("adopt");
-      if (!checks || get().isRunning) return false;
-      const saved = checks.recheckThread(given, trust, "untrusted-tab-message");
-      // Judged after the re-check: a settlement the other copy holds no record of must not undo this tab's.
-      if (!adoptable(get().thread, saved)) return false;
-      const turn = get().turn;
-      // Retry then runs the adopted thread as it is: this tab's last run is not its last run any more.
-      commit({ thread: saved, turn: { ...turn, owesRun: false, inFlight: undefined, lastRun: undefined, threadId: turn.threadId ?? saved.threadId } });
-      continueIfAnswered();
-      return true;
-    },
+    adopt: (given) => checksLoaded("adopt")?.adoptInto(core, given) ?? false,
     setSender(sends) {
       const turn = get().turn;
       // What this tab owed while another sent went to that one; what is still owed is the outbox.
       commit({ turn: { ...turn, sends, owesRun: sends && !turn.sends ? false : turn.owesRun } });
-      continueIfAnswered();
+      core.continueIfAnswered();
     },
   };
 }
