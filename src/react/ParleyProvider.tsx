@@ -1,13 +1,13 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Message } from "@ag-ui/core";
-import { createThreadStore, type RunOptions, type ThreadStore, type ThreadStoreOptions } from "../store/createThreadStore";
+import { createThreadStore, type ReadonlyThreadStore, type RunOptions, type ThreadStore, type ThreadStoreOptions } from "../store/createThreadStore";
 import type { PersistedThread, ThreadPersistence } from "../store/persistThread";
 import type { PermissionsKeeping } from "../store/keepPermissions";
 import type { AgentLike } from "../core/transport/types";
 import { isDevelopment } from "../core/dev";
 import { lazyHttpAgent, preloadHttpAgent } from "../core/transport/lazyHttpAgent";
 
-const ThreadStoreContext = createContext<ThreadStore | null>(null);
+const ThreadStoreContext = createContext<ReadonlyThreadStore | null>(null);
 ThreadStoreContext.displayName = "ParleyThreadStore";
 /** The provider's `persistence` once it is running: what `useForgetThread` acts on. */
 const ForgetContext = createContext<(() => Promise<void>) | undefined>(undefined);
@@ -200,7 +200,7 @@ export function useForgetThread(): (() => Promise<void>) | undefined {
  * const store = useThreadStore();
  * store.getState().stop();
  */
-export function useThreadStore(hookName = "useThreadStore"): ThreadStore {
+export function useThreadStore(hookName = "useThreadStore"): ReadonlyThreadStore {
   const store = useContext(ThreadStoreContext);
   if (!store) {
     throw new Error(`${hookName}() must be used inside <ParleyProvider>. Wrap your chat UI in <ParleyProvider agent={…}>.`);

@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { useStore } from "zustand";
 import type { AgentStatus, RunFailure, ThreadMessage, ThreadState, ToolCallState } from "../core/fold";
 import type { ThreadStoreState } from "../store/createThreadStore";
+import { selectRunError, selectStatus } from "../core/activity";
 import { useThreadStore } from "./ParleyProvider";
 
 /**
@@ -82,15 +83,10 @@ export interface AgentRun {
  */
 export function useAgentRun(): AgentRun {
   const store = useThreadStore("useAgentRun");
-  const status = useStore(store, (s): ThreadState["status"] => {
-    // A front-end tool's handler at work is the app acting for the agent, not the person's turn;
-    // a request sent before the agent's RUN_STARTED is already the agent's turn.
-    if (s.runningToolCallIds.length && s.thread.status === "waiting") return "acting";
-    return s.isRunning && s.thread.status === "idle" ? "thinking" : s.thread.status;
-  });
+  const status = useStore(store, selectStatus);
   const isRunning = useStore(store, (s) => s.isRunning);
   const continuing = useStore(store, (s) => s.continuing);
-  const error = useStore(store, (s) => s.thread.runs[s.thread.runs.length - 1]?.error);
+  const error = useStore(store, selectRunError);
   return useMemo(() => {
     const { run, sendMessage, stop, retry } = store.getState();
     return { status, isRunning, continuing, error, run, send: sendMessage, stop, retry };

@@ -2,7 +2,7 @@ import { RTUI_ACTION_EVENT, RTUI_CLOSED_EVENT, RTUI_RESULT_EVENT } from "../core
 import { RTUI_DELIVERY, rtuiInteraction, rtuiOutbox } from "../core/origins/rtui";
 import { RPC_ERRORS } from "../core/transport/rtui/frames";
 import { RtuiConnection, type RtuiConnectionOptions } from "../core/transport/rtui/connection";
-import type { ThreadStore } from "./createThreadStore";
+import type { ReadonlyThreadStore } from "./types";
 
 export type AttachRtuiOptions = Omit<RtuiConnectionOptions, "onAction" | "onClosed" | "onClaimedResult" | "onAcknowledged">;
 
@@ -28,7 +28,7 @@ export interface RtuiAttachment {
  * // later
  * rtui.close();
  */
-export function attachRtui(store: ThreadStore, options: AttachRtuiOptions): RtuiAttachment {
+export function attachRtui(store: ReadonlyThreadStore, options: AttachRtuiOptions): RtuiAttachment {
   /** Answers handed to the connection, so a thread update does not hand the same one over again. */
   const handed = new Map<string, string>();
   const connection = new RtuiConnection({

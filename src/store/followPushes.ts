@@ -1,5 +1,5 @@
 import type { ThreadStorage } from "../core/persistence/storage";
-import type { ThreadStore } from "./createThreadStore";
+import type { ReadonlyThreadStore } from "./types";
 
 /**
  * Folds what the agent pushes to the thread `key` (`storage.subscribePushes`: a threads adapter
@@ -11,7 +11,7 @@ import type { ThreadStore } from "./createThreadStore";
  * @example
  * const stop = followPushes(store, threads, threadId, persisted.ready);
  */
-export function followPushes(store: ThreadStore, storage: ThreadStorage, key: string, after: Promise<unknown>): () => void {
+export function followPushes(store: ReadonlyThreadStore, storage: ThreadStorage, key: string, after: Promise<unknown>): () => void {
   if (!storage.subscribePushes) return () => {};
   let ready = false;
   let stopped = false;

@@ -3,7 +3,7 @@ import { DEFAULT_AUDIT_LIMIT, mergeKeptGrants, readKeptAudit, readKeptGrants, st
 import { appendToLog, type PolicyStorage } from "../core/policy/storage";
 import { recordedBy } from "../core/policy/recordedBy";
 import type { AuditRecord, Grant } from "../core/policy/types";
-import type { ThreadStore, KeptPermissionsState } from "./createThreadStore";
+import type { KeptPermissionsState, ReadonlyThreadStore } from "./types";
 import type { TabChannel } from "./syncTabs";
 
 /** Where a person's grants and audit log are kept across threads: an adapter and whose they are. */
@@ -58,7 +58,7 @@ const MESSAGE_VERSION = 1;
  * const kept = keepPermissions(store, { storage: createIndexedDbPolicyStorage(), key: user.id });
  * await kept.ready; // the person's standing grants apply in this thread
  */
-export function keepPermissions(store: ThreadStore, keeping: PermissionsKeeping): KeptPermissions {
+export function keepPermissions(store: ReadonlyThreadStore, keeping: PermissionsKeeping): KeptPermissions {
   const { storage, key } = keeping;
   const limit = keeping.auditLimit ?? DEFAULT_AUDIT_LIMIT;
   const now = keeping.now ?? (() => Date.now());
@@ -80,8 +80,8 @@ export function keepPermissions(store: ThreadStore, keeping: PermissionsKeeping)
     return { own, foreign: log.length - own.length };
   };
 
-  const update = (patch: Partial<KeptPermissionsState>) =>
-    store.setState((s) => ({ keptPermissions: { ...(s.keptPermissions ?? { status: "loading", audit: [] }), ...patch } }));
+  // Through the store's own write, like everything else: nothing outside it calls setState.
+  const update = (patch: Partial<KeptPermissionsState>) => void store.getState().dispatch({ type: "keep-permissions", patch });
   const fail = (error: unknown) => update({ status: "failed", problem: error instanceof Error ? error.message : String(error) });
 
   const openChannel =

@@ -1,5 +1,5 @@
 import type { ThreadState } from "../core/fold";
-import { applyClientAction, type ActionRefusal } from "../core/actions";
+import { answerMessageId, applyClientAction, type ActionRefusal } from "../core/actions";
 import { selectInteractions, type PermissionResponse } from "../core/interactions";
 import type { PermissionsEngine } from "../core/policy/engine";
 import type { Grant } from "../core/policy/types";
@@ -52,7 +52,7 @@ export function answerRevokeCalls(engine: PermissionsEngine, thread: ThreadState
     if (call?.name !== engine.revokeToolName || call.resultMessageId || call.status === "streaming-args") continue;
     const targets = engine.revocationTargets(thread.grants, call.args, at);
     for (const grant of targets) thread = applyClientAction(thread, { type: "revoke", grantId: grant.id, by: who, how: "agent-revoke", at });
-    thread = applyClientAction(thread, { type: "append-message", message: { id: `parley-answer:${call.id}`, role: "tool", toolCallId: call.id, content: engine.revocationResult(targets) } });
+    thread = applyClientAction(thread, { type: "append-message", message: { id: answerMessageId(call.id), role: "tool", toolCallId: call.id, content: engine.revocationResult(targets) } });
     acted = true;
   }
   return { thread, acted };

@@ -2,7 +2,7 @@ import type { ThreadState } from "../core/fold";
 import { restoreThread, snapshotThread, type RestoreResult } from "../core/persistence/threadSnapshot";
 import type { ThreadStorage } from "../core/persistence/storage";
 import { trustChecks } from "./trustChecks";
-import type { ThreadStore } from "./createThreadStore";
+import type { ReadonlyThreadStore } from "./types";
 import { followPushes } from "./followPushes";
 
 /** Where a thread is kept across reloads: an adapter, and the key it is kept under. */
@@ -52,7 +52,7 @@ const SAVE_DELAY_MS = 100;
  * const persisted = persistThread(store, { storage: createIndexedDbThreadStorage(), key: "support" });
  * await persisted.ready; // the pending permission is back, its countdown going on
  */
-export function persistThread(store: ThreadStore, persistence: ThreadPersistence): PersistedThread {
+export function persistThread(store: ReadonlyThreadStore, persistence: ThreadPersistence): PersistedThread {
   const { storage, key } = persistence;
   const report = persistence.onError ?? ((error: unknown) => console.warn("Parley: the thread could not be kept across reloads:", error));
   let stopped = false;

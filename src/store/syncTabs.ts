@@ -3,7 +3,7 @@ import { undeliveredIds } from "../core/interactions/select";
 import { readTabMessage, settlementsBetween, TAB_MESSAGE_VERSION, type TabAction, type TabMessage } from "../core/persistence/tabMessages";
 import { restoreThread, snapshotThread } from "../core/persistence/threadSnapshot";
 import { trustChecks } from "./trustChecks";
-import type { ThreadStore } from "./createThreadStore";
+import type { ReadonlyThreadStore } from "./types";
 
 /** The part of `BroadcastChannel` tabs use (a fake one in tests). */
 export interface TabChannel {
@@ -60,7 +60,7 @@ export const DELIVERED_BY_ANOTHER_TAB = "parley:another-tab";
  * const tabs = syncTabs(store, { key: "support-chat" });
  * // later: tabs.stop();
  */
-export function syncTabs(store: ThreadStore, options: TabSyncOptions): TabSync {
+export function syncTabs(store: ReadonlyThreadStore, options: TabSyncOptions): TabSync {
   const name = `parley:${options.key}`;
   const report = options.onError ?? ((error: unknown) => console.warn("Parley: a message from another tab could not be applied:", error));
   const open = options.openChannel ?? (typeof BroadcastChannel === "function" ? (n: string) => new BroadcastChannel(n) as unknown as TabChannel : undefined);

@@ -1,7 +1,7 @@
 import { act, render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { EventType, type RunAgentInput } from "@ag-ui/core";
-import { ParleyProvider, type ThreadStore } from "../../src";
+import { ParleyProvider, type ReadonlyThreadStore } from "../../src";
 import { useThreadStore } from "../../src/react/ParleyProvider";
 import { messageText } from "../support/thread";
 
@@ -20,7 +20,7 @@ function sse(input: RunAgentInput): Response {
 }
 
 function mount(props: { agentUrl?: string }) {
-  let store!: ThreadStore;
+  let store!: ReadonlyThreadStore;
   function Grab() {
     store = useThreadStore();
     return null;
@@ -33,7 +33,7 @@ function mount(props: { agentUrl?: string }) {
   return { view, store: () => store };
 }
 
-const texts = (store: ThreadStore) => store.getState().thread.messageIds.map((id) => messageText(store.getState().thread.messages.get(id)));
+const texts = (store: ReadonlyThreadStore) => store.getState().thread.messageIds.map((id) => messageText(store.getState().thread.messages.get(id)));
 
 afterEach(() => vi.unstubAllGlobals());
 

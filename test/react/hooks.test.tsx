@@ -11,6 +11,7 @@ import {
   useMessageIds,
   useThread,
   type AgentLike,
+  type ReadonlyThreadStore,
   type ThreadStore,
 } from "../../src";
 import { ScriptedAgent } from "../../src/testing";
@@ -130,7 +131,7 @@ describe("hooks", () => {
   it("unmounting the provider stops its run; StrictMode's remount does not", async () => {
     const unsubscribed = vi.fn();
     const agent: AgentLike = { run: () => ({ subscribe: () => ({ unsubscribe: unsubscribed }) }) };
-    let store: ThreadStore | undefined;
+    let store: ReadonlyThreadStore | undefined;
     function Grab() {
       store = useThreadStoreForTest();
       return null;
@@ -148,7 +149,7 @@ describe("hooks", () => {
   it("a new agent prop is used from the next run, and agent={undefined} takes it away", () => {
     const first: AgentLike = { run: () => ({ subscribe: () => ({ unsubscribe() {} }) }) };
     const second: AgentLike = { run: () => ({ subscribe: () => ({ unsubscribe() {} }) }) };
-    let store: ThreadStore | undefined;
+    let store: ReadonlyThreadStore | undefined;
     function Grab() {
       store = useThreadStoreForTest();
       return null;

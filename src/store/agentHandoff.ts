@@ -1,0 +1,78 @@
+import type { Message } from "@ag-ui/core";
+import { toAgUiMessages, type RunFailure, type ThreadState } from "../core/fold";
+import type { AgentLike } from "../core/transport/types";
+import { isDevelopment } from "../core/dev";
+
+/**
+ * What passes between the store and the agent object besides the run itself: what it already
+ * holds, what it is told of each run, the abort controller bound to a run, and ids.
+ */
+
+/**
+ * A v4 UUID. `crypto.randomUUID` exists only on secure origins (https, localhost): a page served
+ * over plain http on a LAN address has `getRandomValues` alone.
+ */
+export function randomId(): string {
+  const c = globalThis.crypto;
+  if (typeof c?.randomUUID === "function") return c.randomUUID();
+  const bytes = new Uint8Array(16);
+  c.getRandomValues(bytes);
+  bytes[6] = ((bytes[6] as number) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] as number) & 0x3f) | 0x80;
+  const hex = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export const RESTORED_MID_RUN: RunFailure = {
+  message: "The page was closed while the agent was answering; what arrived is kept.",
+  code: "incomplete-stream",
+  source: "transport",
+};
+
+/** What an `@ag-ui/client` agent (or any agent object) already holds: the thread starts from it. */
+export function heldBy(agent: AgentLike | undefined): { messages?: Message[]; state?: unknown } {
+  const { messages, state } = (agent ?? {}) as { messages?: unknown; state?: unknown };
+  return { ...(Array.isArray(messages) && messages.length ? { messages: messages.slice() as Message[] } : {}), state };
+}
+
+/**
+ * Parley folds the events itself, so an SDK agent's `messages` and `state` would never change and
+ * its own subscribers would never hear of a run: at each run's start and end it is told, through
+ * `setMessages`/`setState` where it has them (they notify its subscribers).
+ */
+export function tellAgent(agent: AgentLike, thread: ThreadState): void {
+  const target = agent as { messages?: unknown; state?: unknown; setMessages?: (m: Message[]) => void; setState?: (s: unknown) => void };
+  try {
+    if (Array.isArray(target.messages)) {
+      const messages = toAgUiMessages(thread, { includeActivity: true });
+      if (typeof target.setMessages === "function") target.setMessages(messages);
+      else target.messages = messages;
+    }
+    if ("state" in target) {
+      if (typeof target.setState === "function") target.setState(thread.state);
+      else target.state = thread.state;
+    }
+  } catch (error) {
+    // The agent's own bookkeeping failing must not undo the run the person saw.
+    if (isDevelopment()) console.warn("Parley: could not update the agent's messages or state:", error);
+  }
+}
+
+export const INCOMPLETE_STREAM: RunFailure = {
+  message: "The connection closed before the agent finished its answer.",
+  code: "incomplete-stream",
+  source: "transport",
+};
+
+/**
+ * `@ag-ui/client`'s HttpAgent reads `this.abortController.signal` when `run(input)` is called, and
+ * unsubscribing does not abort its fetch. Giving each run its own controller lets Stop end exactly
+ * that request, even when several threads share the agent (and an agent whose `abortRun()` was
+ * called does not fail every later fetch at once on an aborted controller).
+ */
+export function bindAbortController(agent: AgentLike): AbortController | undefined {
+  if (!("abortController" in agent) || typeof AbortController !== "function") return undefined;
+  const controller = new AbortController();
+  (agent as { abortController: AbortController }).abortController = controller;
+  return controller;
+}

@@ -1,0 +1,70 @@
+import type { ClientAction } from "../core/actions";
+import { applyClientAction } from "../core/actions";
+import type { ThreadState } from "../core/fold";
+import { adoptable } from "../core/persistence/adoptable";
+import { applyTabActions, recheckThread } from "../core/persistence/recheck";
+import { RESTORED_MID_RUN } from "./agentHandoff";
+import type { StoreCore } from "./storeCore";
+
+export { applyTabActions, recheckThread };
+
+/**
+ * What storage and the person's other tabs hand the store, taken up once re-checked against the
+ * kit's invariants. Loaded on first use with the re-check itself (`trustChecks`): only an app that
+ * restores, adopts or mirrors threads needs either.
+ */
+
+/**
+ * A saved thread in place of this empty one: its open questions wait again, a run that was
+ * streaming ends as interrupted (Retry runs it again).
+ *
+ * @example
+ * restoreInto(core, saved);
+ */
+export function restoreInto(core: StoreCore, saved: ThreadState): boolean {
+  const { get, commit } = core;
+  const { isRunning, thread } = get();
+  if (isRunning || thread.messageIds.length || thread.interactionIds.length) return false;
+  let restored = recheckThread(saved, core.trust, "untrusted-storage");
+  // The stream it was reading is gone with the page: the run ends, and Retry runs it again.
+  if (restored.runs[restored.runs.length - 1]?.status === "running") restored = applyClientAction(restored, { type: "end-run", status: "error", failure: RESTORED_MID_RUN });
+  const turn = get().turn;
+  commit({ thread: restored, turn: { ...turn, threadId: turn.threadId ?? restored.threadId } });
+  core.continueIfAnswered();
+  return true;
+}
+
+/**
+ * What the person settled in another tab; an answer on its way to the agent from here is not
+ * changed by that tab's correction.
+ *
+ * @example
+ * mirrorInto(core, actions);
+ */
+export function mirrorInto(core: StoreCore, actions: readonly ClientAction[]): void {
+  const before = core.get().thread;
+  const inFlight = core.get().turn.inFlight;
+  const thread = applyTabActions(before, actions.filter((a) => a.type !== "correct" || !inFlight?.ids.includes(a.interactionId)), core.trust, "untrusted-tab-message");
+  if (thread === before) return;
+  core.commit({ thread });
+  core.continueIfAnswered();
+}
+
+/**
+ * The thread another tab saved after its run, unless that would lose what is settled here.
+ *
+ * @example
+ * adoptInto(core, given);
+ */
+export function adoptInto(core: StoreCore, given: ThreadState): boolean {
+  const { get, commit } = core;
+  if (get().isRunning) return false;
+  const saved = recheckThread(given, core.trust, "untrusted-tab-message");
+  // Judged after the re-check: a settlement the other copy holds no record of must not undo this tab's.
+  if (!adoptable(get().thread, saved)) return false;
+  const turn = get().turn;
+  // Retry then runs the adopted thread as it is: this tab's last run is not its last run any more.
+  commit({ thread: saved, turn: { ...turn, owesRun: false, inFlight: undefined, lastRun: undefined, threadId: turn.threadId ?? saved.threadId } });
+  core.continueIfAnswered();
+  return true;
+}
