@@ -19,14 +19,14 @@ import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from ".
  * @example
  * <ParleyUIProvider components={{ advice: AdviceCard }} />
  */
-export function AdviceCard({ message }: MessageComponentProps) {
+export function AdviceCardView({ message }: MessageComponentProps) {
   const interaction = useRowInteraction(message);
   if (!interaction) return null;
   if (interaction.status === "streaming") return <StreamingAdvice interaction={interaction} />;
   if (interaction.envelope?.messageType !== "advice") return <InteractionFallback interaction={interaction} />;
   return <AdviceBody interaction={interaction} payload={interaction.envelope.payload} />;
 }
-AdviceCard.displayName = "Parley.AdviceCard";
+AdviceCardView.displayName = "Parley.AdviceCardView";
 
 /** The arguments so far, as the agent writes them: text and options appear, nothing is answerable yet. */
 function StreamingAdvice({ interaction }: { interaction: InteractionRecord }) {

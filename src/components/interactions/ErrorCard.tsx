@@ -13,13 +13,13 @@ import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from ".
  * @example
  * <ParleyUIProvider components={{ error: ErrorCard }} />
  */
-export function ErrorCard({ message }: MessageComponentProps) {
+export function ErrorCardView({ message }: MessageComponentProps) {
   const interaction = useRowInteraction(message);
   if (!interaction) return null;
   if (interaction.envelope?.messageType !== "error") return <InteractionFallback interaction={interaction} />;
   return <ErrorBody interaction={interaction} payload={interaction.envelope.payload} />;
 }
-ErrorCard.displayName = "Parley.ErrorCard";
+ErrorCardView.displayName = "Parley.ErrorCardView";
 
 function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; payload: ErrorPayload }) {
   const t = useLabels();

@@ -16,7 +16,7 @@ import { preloadSchemaForm, SchemaForm } from "./SchemaForm";
  * @example
  * <ParleyUIProvider components={{ input_request: InputRequestForm }} />
  */
-export function InputRequestForm({ message }: MessageComponentProps) {
+export function InputRequestFormView({ message }: MessageComponentProps) {
   const t = useLabels();
   const interaction = useRowInteraction(message);
   if (!interaction) return null;
@@ -34,7 +34,7 @@ export function InputRequestForm({ message }: MessageComponentProps) {
   }
   return <InputBody interaction={interaction} payload={interaction.envelope.payload} />;
 }
-InputRequestForm.displayName = "Parley.InputRequestForm";
+InputRequestFormView.displayName = "Parley.InputRequestFormView";
 
 function InputBody({ interaction, payload }: { interaction: InteractionRecord; payload: InputRequestPayload }) {
   const t = useLabels();
