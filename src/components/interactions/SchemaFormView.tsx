@@ -11,8 +11,8 @@ import {
   schemaToFields,
   type FieldSpec,
   type FormState,
-} from "./schemaFields";
-import { validateValues } from "./schemaValidation";
+} from "../../core/forms/schemaFields";
+import { validateValues } from "../../core/forms/schemaValidation";
 
 /** The form itself; the kit loads it on demand through {@link SchemaForm} (`./SchemaForm`). */
 export interface SchemaFormProps {
