@@ -3,9 +3,10 @@ import type { InputRequestPayload } from "../../core/protocol";
 import type { InputResponse, Interaction as InteractionRecord } from "../../core/interactions";
 import { useInteractionActions } from "../../react/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
+import { buttonVariants } from "../lib/button";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
-import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
+import { InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 import { preloadSchemaForm, SchemaForm } from "./SchemaForm";
 
 /**
@@ -76,7 +77,7 @@ function InputBody({ interaction, payload }: { interaction: InteractionRecord; p
       ) : null}
       {correctable && !correcting ? (
         <InteractionCard.Actions>
-          <button type="button" data-slot="input-change" className={buttonClass.secondary} onClick={() => setCorrectingAndFocus(true)}>
+          <button type="button" data-slot="input-change" className={buttonVariants({ variant: "secondary" })} onClick={() => setCorrectingAndFocus(true)}>
             {t.interaction.changeAnswer}
           </button>
         </InteractionCard.Actions>
