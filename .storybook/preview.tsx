@@ -1,5 +1,5 @@
 import type { Preview } from "@storybook/react-vite";
-import { preloadMarkdown, preloadPermissionsUi } from "../src";
+import { preloadInteractionCards, preloadMarkdown, preloadPermissionsUi } from "../src";
 import "../src/theme/parley.css";
 
 /** The widths every story can be seen at: a phone and a desktop (the toolbar's "Width"). */
@@ -27,7 +27,7 @@ const preview: Preview = {
   // formatted; a story waits for it the same way, instead of racing the chunk's load (under load
   // a play function looked for a citation link while the answer was still its plain first paint).
   loaders: [async () => {
-    await Promise.all([preloadMarkdown(), preloadPermissionsUi()]);
+    await Promise.all([preloadMarkdown(), preloadPermissionsUi(), preloadInteractionCards()]);
     return {};
   }],
   decorators: [

@@ -22,7 +22,7 @@ import type { ThreadState } from "../src/core/fold";
 
 const { formatMs, gc, table } = await import("./measure");
 const { createThreadState, foldEvents } = await import("../src/core/fold");
-const { validateValues } = await import("../src/components/interactions/schemaValidation");
+const { validateValues } = await import("../src/core/forms/schemaValidation");
 const { formEn } = await import("../src/i18n/formLabels");
 
 const BURST = 64;

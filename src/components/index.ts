@@ -1,4 +1,5 @@
 export { cn } from "./lib/cn";
+export { Button, buttonVariants, type ButtonProps, type ButtonVariantProps } from "./lib/button";
 export { ParleyUIProvider, type ParleyUIProviderProps } from "./registry/ParleyUIProvider";
 export {
   createMessageRegistry,
@@ -35,10 +36,10 @@ export { useFocusComposer } from "./composer/ComposerFocus";
 export { AgentStatusIndicator, type AgentStatusIndicatorProps } from "./status/AgentStatusIndicator";
 export { RunError, type RunErrorProps } from "./status/RunError";
 export { InteractionCard, useInteractionContext, useRowInteraction, type InteractionRootProps } from "./interactions/InteractionParts";
-export { AdviceCard } from "./interactions/AdviceCard";
+export { AdviceCard, ErrorCard, InputRequestForm, preloadInteractionCards } from "./interactions/lazyCards";
 export { NotificationCard } from "./interactions/NotificationCard";
-export { InputRequestForm } from "./interactions/InputRequestForm";
-export { ErrorCard } from "./interactions/ErrorCard";
+export { ErrorRecovery, useErrorRecoveryContext, type ErrorRecoveryRootProps } from "./interactions/ErrorRecovery";
+export type { ActionPartProps } from "./interactions/actionPart";
 export { InteractionFallback } from "./interactions/InteractionFallback";
 export { InteractionQueue, type InteractionQueueProps } from "./interactions/InteractionQueue";
 export { preloadSchemaForm, SchemaForm, type SchemaFormProps } from "./interactions/SchemaForm";

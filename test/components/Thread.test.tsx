@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Profiler } from "react";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup as cleanupKit, fireEvent, render, screen } from "@testing-library/react";
 import type { Message } from "@ag-ui/core";
 import { applyClientAction, foldEvents } from "../../src/core";
 import { createThreadStore } from "../../src/store/createThreadStore";
@@ -81,6 +81,19 @@ function manyMessages(count: number): Message[] {
 }
 
 describe("Thread", () => {
+  it("warns in development when a second thread in one ParleyUIProvider takes over bringing rows into view", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      renderKit(<Thread initialRect={{ width: 400, height: VIEWPORT }} />, storeWith([]));
+      expect(warn).not.toHaveBeenCalled();
+      cleanupKit();
+      renderKit(<><Thread initialRect={{ width: 400, height: VIEWPORT }} /><Thread initialRect={{ width: 400, height: VIEWPORT }} /></>, storeWith([]));
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/second <Thread.Root>.*its own <ParleyUIProvider>/));
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
   it("is an accessible log, and says when it is empty", async () => {
     const { container } = renderKit(<Thread />, storeWith([]));
     const log = screen.getByRole("log", { name: "Conversation" });

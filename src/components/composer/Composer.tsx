@@ -10,6 +10,7 @@ import type { SpeechInput } from "../../core/channels/speechInput";
 import { useAgentCapabilities } from "../../react/capabilities";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
+import { buttonVariants } from "../lib/button";
 import { ComposerFocusContext } from "./ComposerFocus";
 import { PaperclipIcon, SendIcon, StopIcon } from "./icons";
 import { useAttachments, type AttachmentOptions } from "../../react/attachments";
@@ -56,8 +57,6 @@ function filesOf(data: DataTransfer | null): File[] {
   return data ? Array.from(data.files) : [];
 }
 
-const buttonBase = "pl:h-10 pl:rounded-md pl:px-4 pl:font-medium pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60";
-const secondaryButton = cn(buttonBase, "pl:border pl:border-border pl:text-foreground pl:hover:bg-accent");
 /** The round icon buttons inside the field: 36 px, 44 px on a touch screen. */
 const iconButton = "pl:inline-flex pl:size-9 pl:shrink-0 pl:items-center pl:justify-center pl:rounded-full pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-40 pl:pointer-coarse:size-11";
 
@@ -370,10 +369,10 @@ export function Composer({ className, placeholder, startActions, endActions, att
       {confirming && plan.kind === "decline-first" ? (
         <div role="alertdialog" aria-labelledby={`${previewId}-confirm`} data-slot="composer-confirm" className="pl:flex pl:flex-wrap pl:items-center pl:gap-2 pl:rounded-md pl:bg-muted pl:p-2 pl:text-xs pl:text-foreground">
           <span id={`${previewId}-confirm`}>{t.interaction.declineFirst(plan.pendingIds.length)}</span>
-          <button type="button" data-slot="composer-decline-and-send" onClick={() => void submit(true)} className={cn(buttonBase, "pl:h-8 pl:bg-primary pl:px-3 pl:text-primary-foreground")}>
+          <button type="button" data-slot="composer-decline-and-send" onClick={() => void submit(true)} className={buttonVariants({ variant: "primary", size: "sm" })}>
             {t.interaction.declineAndSend}
           </button>
-          <button type="button" data-slot="composer-keep-editing" onClick={() => { setConfirming(false); input.current?.focus(); }} className={cn(secondaryButton, "pl:h-8 pl:px-3")}>
+          <button type="button" data-slot="composer-keep-editing" onClick={() => { setConfirming(false); input.current?.focus(); }} className={buttonVariants({ variant: "secondary", size: "sm" })}>
             {t.interaction.keepEditing}
           </button>
         </div>

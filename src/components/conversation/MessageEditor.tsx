@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import type { ActionResult } from "../../store/createThreadStore";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
-import { actionButton } from "./actionButton";
+import { buttonVariants } from "../lib/button";
 
 export interface MessageEditorProps {
   text: string;
@@ -56,10 +56,10 @@ export function MessageEditor({ text, canSave, save, close }: MessageEditorProps
         </p>
       ) : null}
       <div className="pl:flex pl:justify-end pl:gap-2">
-        <button type="button" data-slot="message-editor-cancel" onClick={() => close(false)} className={cn(actionButton, "pl:border pl:border-border pl:px-3")}>
+        <button type="button" data-slot="message-editor-cancel" onClick={() => close(false)} className={cn(buttonVariants({ variant: "secondary", size: "xs" }), "pl:px-3")}>
           {t.cancel}
         </button>
-        <button type="submit" data-slot="message-editor-save" disabled={!canSave} className={cn(actionButton, "pl:bg-primary pl:px-3 pl:text-primary-foreground pl:hover:bg-primary pl:hover:text-primary-foreground")}>
+        <button type="submit" data-slot="message-editor-save" disabled={!canSave} className={cn(buttonVariants({ variant: "primary", size: "xs" }), "pl:px-3")}>
           {t.saveAndSend}
         </button>
       </div>

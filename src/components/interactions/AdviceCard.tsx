@@ -6,9 +6,10 @@ import { useInteractionActions } from "../../react/interactions";
 import { useConfidenceReader } from "../../react/support";
 import { ConfidenceLabel } from "../message/ConfidenceLabel";
 import { useLabels } from "../../i18n/LabelsContext";
+import { buttonVariants } from "../lib/button";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
-import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
+import { InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 
 /**
  * Advice: the agent's suggestion or question with numbered options (seed 000's enumeration). One
@@ -19,14 +20,14 @@ import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from ".
  * @example
  * <ParleyUIProvider components={{ advice: AdviceCard }} />
  */
-export function AdviceCard({ message }: MessageComponentProps) {
+export function AdviceCardView({ message }: MessageComponentProps) {
   const interaction = useRowInteraction(message);
   if (!interaction) return null;
   if (interaction.status === "streaming") return <StreamingAdvice interaction={interaction} />;
   if (interaction.envelope?.messageType !== "advice") return <InteractionFallback interaction={interaction} />;
   return <AdviceBody interaction={interaction} payload={interaction.envelope.payload} />;
 }
-AdviceCard.displayName = "Parley.AdviceCard";
+AdviceCardView.displayName = "Parley.AdviceCardView";
 
 /** The arguments so far, as the agent writes them: text and options appear, nothing is answerable yet. */
 function StreamingAdvice({ interaction }: { interaction: InteractionRecord }) {
@@ -92,10 +93,10 @@ function AdviceBody({ interaction, payload }: { interaction: InteractionRecord; 
       {payload.options.length === 0 ? (
         pending ? (
           <InteractionCard.Actions>
-            <button type="button" data-slot="advice-accept" className={buttonClass.primary} onClick={() => answer(interaction.id, { action: "accept" }, "click").ok && focusCard()}>
+            <button type="button" data-slot="advice-accept" className={buttonVariants({ variant: "primary" })} onClick={() => answer(interaction.id, { action: "accept" }, "click").ok && focusCard()}>
               {t.interaction.accept}
             </button>
-            <button type="button" data-slot="advice-reject" className={buttonClass.secondary} onClick={() => answer(interaction.id, { action: "reject" }, "click").ok && focusCard()}>
+            <button type="button" data-slot="advice-reject" className={buttonVariants({ variant: "secondary" })} onClick={() => answer(interaction.id, { action: "reject" }, "click").ok && focusCard()}>
               {t.interaction.reject}
             </button>
           </InteractionCard.Actions>
@@ -105,10 +106,10 @@ function AdviceBody({ interaction, payload }: { interaction: InteractionRecord; 
           <OptionList payload={payload} numberOf={numberOf} chosen={pending ? chosen : chosenIds(response)} onChange={(ids) => { setPickedBy("click"); setChosen(ids); }} disabled={!pending} label={payload.content} />
           {pending ? (
             <InteractionCard.Actions>
-              <button type="submit" data-slot="advice-submit" className={buttonClass.primary} disabled={chosen.length === 0}>
+              <button type="submit" data-slot="advice-submit" className={buttonVariants({ variant: "primary" })} disabled={chosen.length === 0}>
                 {t.interaction.choose}
               </button>
-              <button type="button" data-slot="advice-decline" className={buttonClass.secondary} onClick={() => decline(interaction.id, "click").ok && focusCard()}>
+              <button type="button" data-slot="advice-decline" className={buttonVariants({ variant: "secondary" })} onClick={() => decline(interaction.id, "click").ok && focusCard()}>
                 {t.interaction.decline}
               </button>
             </InteractionCard.Actions>

@@ -2,9 +2,10 @@ import type { ErrorPayload } from "../../core/protocol";
 import type { ErrorResponse, Interaction as InteractionRecord } from "../../core/interactions";
 import { useInteractionActions } from "../../react/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
+import { buttonVariants } from "../lib/button";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
-import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
+import { InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 
 /**
  * An error the agent reports, in words, with its code and the ways to recover it offers (retry,
@@ -13,13 +14,13 @@ import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from ".
  * @example
  * <ParleyUIProvider components={{ error: ErrorCard }} />
  */
-export function ErrorCard({ message }: MessageComponentProps) {
+export function ErrorCardView({ message }: MessageComponentProps) {
   const interaction = useRowInteraction(message);
   if (!interaction) return null;
   if (interaction.envelope?.messageType !== "error") return <InteractionFallback interaction={interaction} />;
   return <ErrorBody interaction={interaction} payload={interaction.envelope.payload} />;
 }
-ErrorCard.displayName = "Parley.ErrorCard";
+ErrorCardView.displayName = "Parley.ErrorCardView";
 
 function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; payload: ErrorPayload }) {
   const t = useLabels();
@@ -42,7 +43,7 @@ function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; p
                 data-slot="error-action"
                 data-action={action}
                 data-number={number}
-                className={i === 0 ? buttonClass.primary : buttonClass.secondary}
+                className={buttonVariants({ variant: i === 0 ? "primary" : "secondary" })}
                 onClick={() => answer(interaction.id, { action }, "click").ok && focusCard()}
               >
                 {number !== undefined ? <span aria-hidden className="pl:tabular-nums pl:opacity-80">{number}.</span> : null}
@@ -50,7 +51,7 @@ function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; p
               </button>
             );
           })}
-          <button type="button" data-slot="error-dismiss" className={buttonClass.secondary} onClick={() => decline(interaction.id, "click").ok && focusCard()}>
+          <button type="button" data-slot="error-dismiss" className={buttonVariants({ variant: "secondary" })} onClick={() => decline(interaction.id, "click").ok && focusCard()}>
             {t.interaction.decline}
           </button>
         </InteractionCard.Actions>

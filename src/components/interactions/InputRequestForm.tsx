@@ -3,9 +3,10 @@ import type { InputRequestPayload } from "../../core/protocol";
 import type { InputResponse, Interaction as InteractionRecord } from "../../core/interactions";
 import { useInteractionActions } from "../../react/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
+import { buttonVariants } from "../lib/button";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
-import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
+import { InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 import { preloadSchemaForm, SchemaForm } from "./SchemaForm";
 
 /**
@@ -16,7 +17,7 @@ import { preloadSchemaForm, SchemaForm } from "./SchemaForm";
  * @example
  * <ParleyUIProvider components={{ input_request: InputRequestForm }} />
  */
-export function InputRequestForm({ message }: MessageComponentProps) {
+export function InputRequestFormView({ message }: MessageComponentProps) {
   const t = useLabels();
   const interaction = useRowInteraction(message);
   if (!interaction) return null;
@@ -34,7 +35,7 @@ export function InputRequestForm({ message }: MessageComponentProps) {
   }
   return <InputBody interaction={interaction} payload={interaction.envelope.payload} />;
 }
-InputRequestForm.displayName = "Parley.InputRequestForm";
+InputRequestFormView.displayName = "Parley.InputRequestFormView";
 
 function InputBody({ interaction, payload }: { interaction: InteractionRecord; payload: InputRequestPayload }) {
   const t = useLabels();
@@ -76,7 +77,7 @@ function InputBody({ interaction, payload }: { interaction: InteractionRecord; p
       ) : null}
       {correctable && !correcting ? (
         <InteractionCard.Actions>
-          <button type="button" data-slot="input-change" className={buttonClass.secondary} onClick={() => setCorrectingAndFocus(true)}>
+          <button type="button" data-slot="input-change" className={buttonVariants({ variant: "secondary" })} onClick={() => setCorrectingAndFocus(true)}>
             {t.interaction.changeAnswer}
           </button>
         </InteractionCard.Actions>

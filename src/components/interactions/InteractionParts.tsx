@@ -219,13 +219,3 @@ NumberBadge.displayName = "InteractionCard.Number";
  * </InteractionCard.Root>
  */
 export const InteractionCard = { Root, Header, Countdown, Content, Actions, Outcome, Number: NumberBadge };
-
-/** Shared button looks (shadcn-like), by intent. */
-export const buttonClass = {
-  primary:
-    "pl:inline-flex pl:min-h-9 pl:items-center pl:justify-center pl:gap-1 pl:rounded-md pl:bg-primary pl:px-4 pl:text-sm pl:font-medium pl:text-primary-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60 pl:pointer-coarse:min-h-11",
-  destructive:
-    "pl:inline-flex pl:min-h-9 pl:items-center pl:justify-center pl:gap-1 pl:rounded-md pl:bg-destructive pl:px-4 pl:text-sm pl:font-medium pl:text-destructive-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60 pl:pointer-coarse:min-h-11",
-  secondary:
-    "pl:inline-flex pl:min-h-9 pl:items-center pl:justify-center pl:gap-1 pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-4 pl:text-sm pl:font-medium pl:text-foreground pl:hover:bg-accent pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60 pl:pointer-coarse:min-h-11",
-} as const;

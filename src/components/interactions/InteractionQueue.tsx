@@ -8,7 +8,8 @@ import { useLabels } from "../../i18n/LabelsContext";
 import { MessageRenderer } from "../registry/MessageRenderer";
 import { useRevealMessage } from "../thread/ThreadNavigation";
 import { cn } from "../lib/cn";
-import { buttonClass, formatLeft } from "./InteractionParts";
+import { formatLeft } from "./InteractionParts";
+import { buttonVariants } from "../lib/button";
 
 export interface InteractionQueueProps {
   className?: string;
@@ -60,7 +61,7 @@ export function InteractionQueue({ className, empty }: InteractionQueueProps) {
           {count}
         </span>
         {count > 1 ? (
-          <button type="button" data-slot="interaction-queue-decline-all" onClick={declineRest} className={cn(buttonClass.secondary, "pl:ml-auto pl:min-h-8 pl:px-2 pl:text-xs")}>
+          <button type="button" data-slot="interaction-queue-decline-all" onClick={declineRest} className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "pl:ml-auto pl:px-2")}>
             {t.interaction.declineAll}
           </button>
         ) : null}
@@ -129,12 +130,12 @@ function QueueItem({ id, focusQueue }: { id: string; focusQueue: () => void }) {
           <button
             type="button"
             data-slot="interaction-queue-jump"
-            className={cn(buttonClass.secondary, "pl:min-h-8 pl:px-2 pl:text-xs")}
+            className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "pl:px-2")}
             onClick={() => reveal(interaction.rowId, `[data-interaction-id="${interaction.id.replace(/["\\]/g, "\\$&")}"]`)}
           >
             {t.interaction.jumpTo}
           </button>
-          <Collapsible.Trigger data-slot="interaction-queue-answer" className={cn(buttonClass.secondary, "pl:min-h-8 pl:px-2 pl:text-xs")}>
+          <Collapsible.Trigger data-slot="interaction-queue-answer" className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "pl:px-2")}>
             {t.interaction.answerHere}
           </Collapsible.Trigger>
         </div>
@@ -162,12 +163,12 @@ function ToolQueueItem({ id, focusQueue }: { id: string; focusQueue: () => void 
           <button
             type="button"
             data-slot="interaction-queue-jump"
-            className={cn(buttonClass.secondary, "pl:min-h-8 pl:px-2 pl:text-xs")}
+            className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "pl:px-2")}
             onClick={() => reveal(call.messageId, `[data-tool-call-id="${id.replace(/["\\]/g, "\\$&")}"]`)}
           >
             {t.interaction.jumpTo}
           </button>
-          <Collapsible.Trigger data-slot="interaction-queue-answer" className={cn(buttonClass.secondary, "pl:min-h-8 pl:px-2 pl:text-xs")}>
+          <Collapsible.Trigger data-slot="interaction-queue-answer" className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "pl:px-2")}>
             {t.interaction.answerHere}
           </Collapsible.Trigger>
         </div>

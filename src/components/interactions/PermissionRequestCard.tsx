@@ -4,12 +4,13 @@ import type { Interaction as InteractionRecord, PermissionResponse } from "../..
 import type { GrantScope } from "../../core/policy/types";
 import { useGrantOptions, useInteractionActions } from "../../react/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
+import { buttonVariants } from "../lib/button";
 import type { MessageComponentProps } from "../registry/registry";
 import { cn } from "../lib/cn";
 import { BATCH_DEFAULT, batchLimit } from "../permissions/batch";
 import { PermissionScopeChoiceView as PermissionScopeChoice } from "../permissions/PermissionScopeChoice";
 import { InteractionFallback } from "./InteractionFallback";
-import { buttonClass, InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
+import { InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 
 /**
  * A permission request: what the agent wants to do, why it asks (category badges: destructive,
@@ -230,13 +231,13 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
           <button
             type="button"
             data-slot="permission-approve"
-            className={destructive ? buttonClass.destructive : buttonClass.primary}
+            className={buttonVariants({ variant: destructive ? "destructive" : "primary" })}
             disabled={!typedMatches || argsInvalid || scopeInvalid}
             onClick={approve}
           >
             {payload.confirmLabel ?? t.interaction.approve}
           </button>
-          <button type="button" data-slot="permission-decline" className={buttonClass.secondary} onClick={() => settled(decline(interaction.id, "click"))}>
+          <button type="button" data-slot="permission-decline" className={buttonVariants({ variant: "secondary" })} onClick={() => settled(decline(interaction.id, "click"))}>
             {payload.cancelLabel ?? t.interaction.decline}
           </button>
         </InteractionCard.Actions>

@@ -4,6 +4,7 @@ import { useLabels, useLocale } from "../../i18n/LabelsContext";
 import type { FormLabels } from "../../i18n/formLabels";
 import { isComposing } from "../composer/Composer";
 import { cn } from "../lib/cn";
+import { buttonVariants } from "../lib/button";
 import {
   coerceValues,
   forEachField,
@@ -11,8 +12,8 @@ import {
   schemaToFields,
   type FieldSpec,
   type FormState,
-} from "./schemaFields";
-import { validateValues } from "./schemaValidation";
+} from "../../core/forms/schemaFields";
+import { validateValues } from "../../core/forms/schemaValidation";
 
 /** The form itself; the kit loads it on demand through {@link SchemaForm} (`./SchemaForm`). */
 export interface SchemaFormProps {
@@ -93,7 +94,6 @@ const controlClass =
 const textareaClass = "pl:h-auto pl:min-h-24 pl:resize-y";
 const labelClass = "pl:text-sm pl:font-medium pl:leading-6 pl:text-foreground";
 const boxClass = "pl:size-6 pl:shrink-0 pl:accent-primary pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed";
-const buttonClass = "pl:h-10 pl:min-w-24 pl:rounded-md pl:px-4 pl:font-medium pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60";
 
 interface FieldContext {
   state: FormState;
@@ -183,11 +183,11 @@ function SchemaFormEditor({ schema: given, defaultValues, onSubmit, onCancel, su
       </div>
       <div data-slot="schema-form-actions" className="pl:flex pl:flex-wrap pl:justify-end pl:gap-2">
         {onCancel ? (
-          <button type="button" data-slot="schema-form-cancel" disabled={disabled} onClick={() => onCancel()} className={cn(buttonClass, "pl:border pl:border-border pl:bg-background pl:text-foreground pl:hover:bg-accent pl:hover:text-accent-foreground")}>
+          <button type="button" data-slot="schema-form-cancel" disabled={disabled} onClick={() => onCancel()} className={buttonVariants({ variant: "secondary", size: "lg" })}>
             {cancelLabel ?? t.cancel}
           </button>
         ) : null}
-        <button type="submit" data-slot="schema-form-submit" disabled={disabled} className={cn(buttonClass, "pl:bg-primary pl:text-primary-foreground")}>
+        <button type="submit" data-slot="schema-form-submit" disabled={disabled} className={buttonVariants({ variant: "primary", size: "lg" })}>
           {submitLabel ?? t.submit}
         </button>
       </div>

@@ -1,8 +1,6 @@
 import type { MessageComponents } from "../registry/registry";
 import { AssistantMessage, PlanActivity, ReasoningMessage, SystemMessage, ToolMessage, UserMessage } from "./messages";
-import { AdviceCard } from "../interactions/AdviceCard";
-import { ErrorCard } from "../interactions/ErrorCard";
-import { InputRequestForm } from "../interactions/InputRequestForm";
+import { AdviceCard, ErrorCard, InputRequestForm } from "../interactions/lazyCards";
 import { NotificationCard } from "../interactions/NotificationCard";
 import { PermissionRequestCard } from "../permissions/lazyPermissions";
 

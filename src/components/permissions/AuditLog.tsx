@@ -2,7 +2,7 @@ import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from "reac
 import type { AuditDecision } from "../../core/policy/types";
 import { useFormatTime, useLabels } from "../../i18n/LabelsContext";
 import { useAuditView } from "../../react/permissions";
-import { buttonClass } from "../interactions/InteractionParts";
+import { buttonVariants } from "../lib/button";
 import { cn } from "../lib/cn";
 import { PartErrorBoundary } from "../registry/PartErrorBoundary";
 import { downloadText } from "./download";
@@ -83,10 +83,10 @@ const AuditLogView = forwardRef<HTMLElement, AuditLogProps>(function AuditLogVie
               <input id={queryId} data-slot="audit-log-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} className={fieldClass} />
             </div>
             <div className="pl:ml-auto pl:flex pl:gap-2">
-              <button type="button" data-slot="audit-log-export-json" className={buttonClass.secondary} onClick={() => downloadText(`${filename}.json`, toJson(), "application/json")}>
+              <button type="button" data-slot="audit-log-export-json" className={buttonVariants({ variant: "secondary" })} onClick={() => downloadText(`${filename}.json`, toJson(), "application/json")}>
                 {t.exportJson}
               </button>
-              <button type="button" data-slot="audit-log-export-csv" className={buttonClass.secondary} onClick={() => downloadText(`${filename}.csv`, toCsv(), "text/csv;charset=utf-8")}>
+              <button type="button" data-slot="audit-log-export-csv" className={buttonVariants({ variant: "secondary" })} onClick={() => downloadText(`${filename}.csv`, toCsv(), "text/csv;charset=utf-8")}>
                 {t.exportCsv}
               </button>
             </div>

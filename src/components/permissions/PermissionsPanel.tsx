@@ -2,7 +2,7 @@ import { forwardRef, useEffect, useId, useRef, type ComponentPropsWithoutRef } f
 import type { Grant } from "../../core/policy/types";
 import { useFormatTime, useLabels } from "../../i18n/LabelsContext";
 import { usePermissionsPanel, type GrantView } from "../../react/permissions";
-import { buttonClass } from "../interactions/InteractionParts";
+import { buttonVariants } from "../lib/button";
 import { cn } from "../lib/cn";
 import { PartErrorBoundary } from "../registry/PartErrorBoundary";
 
@@ -136,7 +136,7 @@ function GrantRow({ view, onRevoke }: { view: GrantView; onRevoke: () => void })
       ) : null}
       {status === "live" ? (
         <div>
-          <button type="button" data-slot="permission-revoke" aria-label={t.revokeGrant(grant.operation)} className={buttonClass.secondary} onClick={onRevoke}>
+          <button type="button" data-slot="permission-revoke" aria-label={t.revokeGrant(grant.operation)} className={buttonVariants({ variant: "secondary" })} onClick={onRevoke}>
             {t.revoke}
           </button>
         </div>

@@ -11,6 +11,7 @@ import { ThreadNavigationContext, type ThreadNavigation } from "../thread/Thread
 import { ComposerFocusContext, createComposerFocus } from "../composer/ComposerFocus";
 import { markdownChunk } from "../markdown/markdownChunk";
 import { permissionsUi } from "../permissions/permissionsChunk";
+import { cardsUi } from "../interactions/cardsChunk";
 
 export interface ParleyUIProviderProps {
   /** Components by message kind; they win over the defaults, and runtime registrations win over them. */
@@ -85,6 +86,7 @@ export function ParleyUIProvider({ components, toolRenderers, registry: given, l
   // What most screens show soon, loaded when the browser is idle: the formatted answer, the permission card.
   useEffect(() => markdownChunk.preloadWhenIdle(), []);
   useEffect(() => permissionsUi.preloadWhenIdle(), []);
+  useEffect(() => cardsUi.preloadWhenIdle(), []);
   // Files dropped anywhere in the kit go to a `<Composer attachments>`, if one is mounted: a drop
   // that misses the composer would otherwise be opened by the browser in place of the page.
   // The composer's own handlers run first and mark the event handled.

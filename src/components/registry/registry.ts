@@ -154,6 +154,8 @@ export function createMessageRegistry(): MessageRegistry {
       const current = entries.get(kind);
       const index = current?.indexOf(entry) ?? -1;
       if (current && index >= 0) current.splice(index, 1);
+      // An empty stack would keep the kind's key for the registry's lifetime (plugins come and go).
+      if (current?.length === 0) entries.delete(kind);
       notify();
     };
   };

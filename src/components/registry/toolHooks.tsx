@@ -1,4 +1,4 @@
-import { useContext, useEffect, useInsertionEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
+import { useContext, useEffect, useInsertionEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
 import { useStore } from "zustand";
 import type { FrontendTool, ToolHandlerContext } from "../../store/frontendTools";
 import type { ToolParameters } from "../../core/tools/frontendTools";
@@ -157,19 +157,21 @@ export function useStateRenderer<S = any, T = unknown>(selector: (state: S) => T
   });
   const [View] = useState(() => {
     function StateView() {
-      const previous = useRef<unknown>(undefined);
-      const selected = useStore(store, (s) => {
-        let picked: unknown;
+      // The selector stays pure: it reads the state; picking and sharing happen in render, and the
+      // last shared value is state, so an equal pick hands the component the same reference.
+      const state = useStore(store, (s) => s.thread.state);
+      const { selector: select, Component: Shown } = latest.current;
+      const picked = useMemo(() => {
         try {
-          picked = isPlain(s.thread.state) || Array.isArray(s.thread.state) ? latest.current.selector(s.thread.state as S) : undefined;
+          return isPlain(state) || Array.isArray(state) ? select(state as S) : undefined;
         } catch {
-          picked = undefined; // a selector that trips on a state of another shape shows nothing
+          return undefined; // a selector that trips on a state of another shape shows nothing
         }
-        previous.current = shareEqual(previous.current, picked);
-        return previous.current;
-      });
-      const Shown = latest.current.Component;
-      return selected === undefined ? null : <Shown state={selected as T} />;
+      }, [state, select]);
+      const [shared, setShared] = useState<unknown>(picked);
+      const next = shareEqual(shared, picked);
+      if (next !== shared) setShared(() => next);
+      return useMemo(() => (next === undefined ? null : <Shown state={next as T} />), [Shown, next]);
     }
     return StateView;
   });

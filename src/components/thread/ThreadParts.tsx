@@ -10,6 +10,7 @@ import { ToolMessage } from "../message/messages";
 import { cn } from "../lib/cn";
 import { ThreadAnnouncer } from "./ThreadAnnouncer";
 import { ThreadNavigationContext } from "./ThreadNavigation";
+import { isDevelopment } from "../../core/dev";
 import { createRowSelector } from "./threadRows";
 import { createRowLayoutSelector, type RowLayout } from "./threadTurns";
 import { RowLayoutContext } from "./RowLayoutContext";
@@ -130,6 +131,9 @@ const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ e
       virtualizer.scrollToIndex(index, { align: "center" });
       return true;
     };
+    if (navigation.scrollTo && isDevelopment()) {
+      console.warn("[parley] A second <Thread.Root> in one <ParleyUIProvider> takes over bringing rows into view (the interaction queue's \"show in conversation\") from the first. Give each thread its own <ParleyUIProvider>.");
+    }
     navigation.scrollTo = scrollTo;
     return () => {
       if (navigation.scrollTo === scrollTo) delete navigation.scrollTo;

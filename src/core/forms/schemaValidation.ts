@@ -1,7 +1,7 @@
 import { Validator, type OutputUnit, type Schema, type SchemaDraft } from "@cfworker/json-schema";
 import type { FormLabels } from "../../i18n/formLabels";
 // Pure and loaded with this chunk only; the form's walk of the schema belongs with the core's.
-import { REFUSED_PATTERN, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE, URL_CHECK, withLinearPatterns, type RefusedPattern } from "../../core/forms/linearSchema";
+import { REFUSED_PATTERN, SCHEMA_LISTS, SCHEMA_MAPS, SCHEMA_ONE, URL_CHECK, withLinearPatterns, type RefusedPattern } from "./linearSchema";
 // The schema walking this shares with the field builder.
 import {
   decodePointer,

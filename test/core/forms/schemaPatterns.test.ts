@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { validateValues } from "../../src/components/interactions/schemaValidation";
-import { checkArguments } from "../../src/core/tools/checkArguments";
-import { formEn, formZhCN } from "../../src/i18n/formLabels";
+import { validateValues } from "../../../src/core/forms/schemaValidation";
+import { checkArguments } from "../../../src/core/tools/checkArguments";
+import { formEn, formZhCN } from "../../../src/i18n/formLabels";
 
 /**
  * A form's patterns come from the agent (and a front-end tool's arguments do): none of them may

@@ -8,9 +8,9 @@ import {
   initialFormState,
   schemaToFields,
   type FieldSpec,
-} from "../../src/components/interactions/schemaFields";
-import { validateValues } from "../../src/components/interactions/schemaValidation";
-import { formEn, formZhCN } from "../../src/i18n/formLabels";
+} from "../../../src/core/forms/schemaFields";
+import { validateValues } from "../../../src/core/forms/schemaValidation";
+import { formEn, formZhCN } from "../../../src/i18n/formLabels";
 
 const object = (properties: Record<string, unknown>, required: string[] = [], extra: object = {}) => ({ type: "object", properties, required, ...extra });
 const only = (property: unknown, required = false): FieldSpec => {
