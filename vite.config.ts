@@ -55,10 +55,11 @@ export default defineConfig({
           // without the directive, or a server entry that reaches React or a client chunk, statically
           // or lazily. test/build/useClient.test.ts checks the same on dist/.
           name: "parley:use-client",
-          // A lazily loaded chunk of core code alone (the front-end tools' argument validator) has
-          // no React (core never imports it) and stays loadable from the store on a server.
+          // A lazily loaded chunk of core and store code alone (the front-end tools' argument
+          // validator, the store's intake of saved and mirrored threads) has no React (neither
+          // imports it) and stays loadable from the store on a server.
           banner: (chunk) =>
-            (chunk.isEntry ? CLIENT_ENTRIES.has(chunk.name) : chunk.isDynamicEntry && !chunk.moduleIds.every((id) => id.includes("/src/core/"))) ? '"use client";' : "",
+            (chunk.isEntry ? CLIENT_ENTRIES.has(chunk.name) : chunk.isDynamicEntry && !chunk.moduleIds.every((id) => id.includes("/src/core/") || id.includes("/src/store/"))) ? '"use client";' : "",
           generateBundle(_options, bundle) {
             const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === "chunk" ? [[c.fileName, c] as const] : [])));
             const isReact = (id: string) => /^react(-dom)?($|\/)/.test(id);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, screen, within } from "@testing-library/react";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { BaseEvent } from "@ag-ui/core";
 import { MessageRenderer } from "../../src/components";
@@ -300,6 +300,17 @@ describe("PermissionRequestCard", () => {
       },
     }),
   ];
+
+  it("an agent that declares it takes no edited arguments is not offered them", async () => {
+    const store = heard(aboutDeleteFiles);
+    Object.assign(store.getState().agent!, { getCapabilities: () => Promise.resolve({ humanInTheLoop: { interrupts: true, approveWithEdits: false } }) });
+    const { container } = renderKit(card(store, "int-del"), store);
+    // Until the agent has answered, it is offered (an undeclared capability is not a missing one).
+    expect(screen.getByRole("checkbox", { name: "Edit the arguments before approving" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("checkbox", { name: "Edit the arguments before approving" })).toBeNull());
+    expect(container.querySelector("[data-slot=permission-args]")).toHaveTextContent('"/tmp/cache/b.bin"');
+    expect(screen.getByRole("button", { name: "Approve" })).toBeEnabled();
+  });
 
   it("editable arguments: invalid JSON disables Approve, valid edits are sent as editedArgs", async () => {
     const user = userEvent.setup();

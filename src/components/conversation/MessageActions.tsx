@@ -40,7 +40,7 @@ export function BranchPicker({ messageId, className }: { messageId: string; clas
         <span aria-hidden>‹</span>
       </button>
       <span data-slot="branch-position" className="pl:text-xs pl:tabular-nums">
-        <span aria-hidden>{index} / {count}</span>
+        <span aria-hidden dir="ltr">{index} / {count}</span>
         <span className="pl:sr-only">{t.branchPosition(index, count)}</span>
       </span>
       <button type="button" data-slot="branch-next" aria-label={t.nextBranch} disabled={!canFork || index >= count} onClick={() => branches.next()} className={actionButton}>

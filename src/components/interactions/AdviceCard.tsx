@@ -136,7 +136,7 @@ interface OptionListProps {
 }
 
 const optionClass =
-  "pl:flex pl:w-full pl:items-start pl:gap-3 pl:rounded-md pl:border pl:border-border pl:bg-background pl:p-3 pl:text-left pl:text-foreground pl:hover:bg-accent pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:data-[state=checked]:border-primary pl:data-[state=checked]:bg-accent pl:disabled:cursor-default pl:disabled:hover:bg-background pl:disabled:data-[state=checked]:bg-accent";
+  "pl:flex pl:w-full pl:items-start pl:gap-3 pl:rounded-md pl:border pl:border-border pl:bg-background pl:p-3 pl:text-start pl:text-foreground pl:hover:bg-accent pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:data-[state=checked]:border-primary pl:data-[state=checked]:bg-accent pl:disabled:cursor-default pl:disabled:hover:bg-background pl:disabled:data-[state=checked]:bg-accent";
 
 function OptionText({ option, number }: { option: AdviceOption; number: number | undefined }) {
   return (

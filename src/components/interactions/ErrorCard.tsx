@@ -28,7 +28,7 @@ function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; p
   const chosen = (interaction.response as ErrorResponse | undefined)?.action;
   const [cardRef, focusCard] = useCardFocus();
   return (
-    <InteractionCard.Root ref={cardRef} interaction={interaction} className="pl:border-l-4 pl:border-l-destructive">
+    <InteractionCard.Root ref={cardRef} interaction={interaction} className="pl:border-s-4 pl:border-s-destructive">
       <InteractionCard.Header icon={<span aria-hidden className="pl:text-destructive">⚠</span>} />
       <InteractionCard.Content>{payload.content}</InteractionCard.Content>
       {payload.code ? <p data-slot="error-code" className="pl:m-0 pl:font-mono pl:text-xs pl:text-muted-foreground">{t.interaction.errorCode(payload.code)}</p> : null}

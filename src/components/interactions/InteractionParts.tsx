@@ -114,7 +114,7 @@ const Header = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div"> & { ic
       <h3 id={titleId} data-slot="interaction-title" className="pl:m-0 pl:text-sm pl:font-semibold">
         {children ?? typeName}
       </h3>
-      <span data-slot="interaction-status" className="pl:ml-auto pl:text-xs pl:text-muted-foreground">
+      <span data-slot="interaction-status" className="pl:ms-auto pl:text-xs pl:text-muted-foreground">
         {t.interaction.status[interaction.status]}
       </span>
       {interaction.status === "pending" ? <Countdown /> : null}

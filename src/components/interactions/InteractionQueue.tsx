@@ -61,7 +61,7 @@ export function InteractionQueue({ className, empty }: InteractionQueueProps) {
           {count}
         </span>
         {count > 1 ? (
-          <button type="button" data-slot="interaction-queue-decline-all" onClick={declineRest} className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "pl:ml-auto pl:px-2")}>
+          <button type="button" data-slot="interaction-queue-decline-all" onClick={declineRest} className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "pl:ms-auto pl:px-2")}>
             {t.interaction.declineAll}
           </button>
         ) : null}
@@ -120,7 +120,7 @@ function QueueItem({ id, focusQueue }: { id: string; focusQueue: () => void }) {
           ) : null}
           <span className="pl:text-xs pl:text-muted-foreground">{typeName}</span>
           {left !== undefined ? (
-            <span role="timer" data-slot="interaction-queue-countdown" className="pl:ml-auto pl:text-xs pl:tabular-nums pl:text-muted-foreground">
+            <span role="timer" data-slot="interaction-queue-countdown" className="pl:ms-auto pl:text-xs pl:tabular-nums pl:text-muted-foreground">
               {left > 0 ? t.interaction.timeLeft(formatLeft(left)) : t.interaction.deadlinePassed}
             </span>
           ) : null}

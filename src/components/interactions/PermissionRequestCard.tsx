@@ -3,6 +3,7 @@ import type { PermissionRequestPayload } from "../../core/protocol";
 import type { Interaction as InteractionRecord, PermissionResponse } from "../../core/interactions";
 import type { GrantScope } from "../../core/policy/types";
 import { useGrantOptions, useInteractionActions } from "../../react/interactions";
+import { useAgentCapabilities } from "../../react/capabilities";
 import { useLabels } from "../../i18n/LabelsContext";
 import { buttonVariants } from "../lib/button";
 import type { MessageComponentProps } from "../registry/registry";
@@ -65,6 +66,9 @@ const inputClass =
 function PermissionBody({ interaction, payload }: { interaction: InteractionRecord; payload: PermissionRequestPayload }) {
   const t = useLabels();
   const { answer, decline } = useInteractionActions();
+  // An agent that declares it takes no edited arguments is not offered them.
+  const { supports } = useAgentCapabilities();
+  const editable = payload.editable === true && supports("approveWithEdits");
   const pending = interaction.status === "pending";
   const [typed, setTyped] = useState("");
   const [cardRef, focusCard] = useCardFocus();
@@ -158,7 +162,7 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
           <pre className={blockClass}>{pretty(response?.editedArgs ?? payload.args)}</pre>
         </div>
       ) : null}
-      {pending && payload.editable ? (
+      {pending && editable ? (
         <div data-slot="permission-edit" className="pl:flex pl:flex-col pl:gap-1">
           <label className="pl:flex pl:items-center pl:gap-2 pl:text-xs">
             <input type="checkbox" checked={editing} onChange={(event) => setEditing(event.target.checked)} className="pl:size-4" />

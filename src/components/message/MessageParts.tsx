@@ -20,7 +20,7 @@ const messageVariants = cva("pl:flex pl:min-w-0 pl:flex-col pl:gap-1", {
   variants: {
     variant: {
       // Sized to its text, up to most of the column; a soft neutral, not a slab of colour.
-      user: "pl:ml-auto pl:w-fit pl:max-w-[85%] pl:rounded-2xl pl:rounded-br-md pl:bg-bubble pl:px-4 pl:py-2.5 pl:text-body pl:text-bubble-foreground",
+      user: "pl:ms-auto pl:w-fit pl:max-w-[85%] pl:rounded-2xl pl:rounded-ee-md pl:bg-bubble pl:px-4 pl:py-2.5 pl:text-body pl:text-bubble-foreground",
       assistant: "pl:py-1 pl:text-body pl:text-foreground",
       system: "pl:rounded-lg pl:border pl:border-dashed pl:border-border pl:bg-muted pl:px-3 pl:py-2 pl:text-xs pl:text-muted-foreground",
       tool: "pl:rounded-lg pl:bg-muted pl:px-3 pl:py-2 pl:text-xs pl:text-foreground",

@@ -148,14 +148,14 @@ export function ReasoningMessage({ message }: MessageComponentProps) {
       <Collapsible.Root data-slot="reasoning">
         <Collapsible.Trigger
           data-slot="reasoning-trigger"
-          className="pl:-mx-1.5 pl:flex pl:min-h-7 pl:items-center pl:gap-1.5 pl:rounded-md pl:px-1.5 pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:data-[state=open]:[&>span]:rotate-90 pl:pointer-coarse:min-h-11"
+          className="pl:-mx-1.5 pl:flex pl:min-h-7 pl:items-center pl:gap-1.5 pl:rounded-md pl:px-1.5 pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:data-[state=open]:[&>span]:rotate-90 pl:rtl:data-[state=open]:[&>span]:-rotate-90 pl:pointer-coarse:min-h-11"
         >
-          <span aria-hidden className="pl:inline-block pl:transition-transform">▸</span>
+          <span aria-hidden className="pl:inline-block pl:transition-transform pl:rtl:-scale-x-100">▸</span>
           {message.streaming ? t.reasoningStreaming : t.reasoning}
           <Message.Attribution />
         </Collapsible.Trigger>
         <Collapsible.Content data-slot="reasoning-content">
-          <Message.Body className="pl:mt-1 pl:whitespace-pre-wrap pl:border-l-2 pl:border-border pl:pl-2">{message.content}</Message.Body>
+          <Message.Body className="pl:mt-1 pl:whitespace-pre-wrap pl:border-s-2 pl:border-border pl:ps-2">{message.content}</Message.Body>
         </Collapsible.Content>
       </Collapsible.Root>
     </Message.Root>

@@ -64,7 +64,7 @@ export default function TracePanel({ className, labels, height = 320, filename =
       <header className="pl:flex pl:flex-wrap pl:items-center pl:gap-2">
         <h2 className={panelTitleClass}>{t.traceTitle}</h2>
         <span data-slot="trace-panel-count" className="pl:text-xs pl:tabular-nums pl:text-muted-foreground">{t.traceEvents(rows.length, events.length)}</span>
-        <label htmlFor={filterId} className="pl:ml-auto pl:text-xs pl:text-muted-foreground">{t.traceFilter}</label>
+        <label htmlFor={filterId} className="pl:ms-auto pl:text-xs pl:text-muted-foreground">{t.traceFilter}</label>
         <select
           id={filterId}
           data-slot="trace-panel-filter"
@@ -120,11 +120,11 @@ function TraceRowView({ row, start, first, error, t, position, size }: { row: Tr
       style={{ position: "absolute", top: 0, left: 0, right: 0, height: ROW, transform: `translateY(${start}px)`, paddingInlineStart: 8 + row.depth * 14 }}
       className="pl:flex pl:items-center pl:gap-2 pl:overflow-hidden pl:pe-2 pl:font-mono pl:text-xs pl:whitespace-nowrap pl:data-[state=error]:bg-destructive/10 pl:data-[state=error]:text-destructive"
     >
-      <span className="pl:w-16 pl:shrink-0 pl:text-right pl:tabular-nums pl:text-muted-foreground">+{ms(row.record.at - first)}</span>
+      <span className="pl:w-16 pl:shrink-0 pl:text-end pl:tabular-nums pl:text-muted-foreground">+{ms(row.record.at - first)}</span>
       <span className="pl:font-semibold">{row.type}</span>
       {row.label ? <span className="pl:truncate">{row.label}</span> : null}
-      {row.span ? <span data-slot="trace-panel-duration" className="pl:ml-auto pl:tabular-nums">{duration(row.span, t)}</span> : null}
-      {error ? <span data-slot="trace-panel-error" className="pl:ml-auto pl:truncate">{t.traceProtocolError}: {error}</span> : null}
+      {row.span ? <span data-slot="trace-panel-duration" className="pl:ms-auto pl:tabular-nums">{duration(row.span, t)}</span> : null}
+      {error ? <span data-slot="trace-panel-error" className="pl:ms-auto pl:truncate">{t.traceProtocolError}: {error}</span> : null}
     </div>
   );
 }

@@ -20,7 +20,7 @@ export interface AuditLogProps extends ComponentPropsWithoutRef<"section"> {
 
 const fieldClass =
   "pl:min-h-9 pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-2 pl:py-1 pl:font-sans pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11";
-const cellClass = "pl:border-b pl:border-border pl:px-2 pl:py-1.5 pl:text-left pl:align-top";
+const cellClass = "pl:border-b pl:border-border pl:px-2 pl:py-1.5 pl:text-start pl:align-top";
 
 /**
  * The audit log, newest first: time, decision in words, how, who, operation and grant of every
@@ -82,7 +82,7 @@ const AuditLogView = forwardRef<HTMLElement, AuditLogProps>(function AuditLogVie
               </label>
               <input id={queryId} data-slot="audit-log-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} className={fieldClass} />
             </div>
-            <div className="pl:ml-auto pl:flex pl:gap-2">
+            <div className="pl:ms-auto pl:flex pl:gap-2">
               <button type="button" data-slot="audit-log-export-json" className={buttonVariants({ variant: "secondary" })} onClick={() => downloadText(`${filename}.json`, toJson(), "application/json")}>
                 {t.exportJson}
               </button>

@@ -27,7 +27,7 @@ export interface PermissionScopeChoiceProps {
 }
 
 const itemClass =
-  "pl:flex pl:min-h-9 pl:w-full pl:items-center pl:gap-3 pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-3 pl:py-2 pl:text-left pl:text-sm pl:text-foreground pl:hover:bg-accent pl:hover:text-accent-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:data-[state=checked]:border-primary pl:pointer-coarse:min-h-11";
+  "pl:flex pl:min-h-9 pl:w-full pl:items-center pl:gap-3 pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-3 pl:py-2 pl:text-start pl:text-sm pl:text-foreground pl:hover:bg-accent pl:hover:text-accent-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:data-[state=checked]:border-primary pl:pointer-coarse:min-h-11";
 const dotClass =
   "pl:flex pl:size-4 pl:shrink-0 pl:items-center pl:justify-center pl:rounded-full pl:border pl:border-border pl:bg-background";
 const inputClass =

@@ -107,7 +107,7 @@ function GrantRow({ view, onRevoke }: { view: GrantView; onRevoke: () => void })
         <span id={nameId} data-slot="permission-grant-operation" className="pl:font-mono pl:text-xs pl:font-semibold pl:break-all">
           {grant.operation}
         </span>
-        <span data-slot="permission-grant-status" data-state={status} className={cn("pl:ml-auto pl:rounded-full pl:border pl:px-2 pl:py-0.5 pl:text-xs pl:font-medium", statusClass[status])}>
+        <span data-slot="permission-grant-status" data-state={status} className={cn("pl:ms-auto pl:rounded-full pl:border pl:px-2 pl:py-0.5 pl:text-xs pl:font-medium", statusClass[status])}>
           {t.grantStatus[status]}
         </span>
       </div>

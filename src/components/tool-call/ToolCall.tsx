@@ -87,7 +87,7 @@ const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof Co
       data-slot="tool-call-trigger"
       {...props}
       className={cn(
-        "pl:flex pl:min-h-10 pl:w-full pl:items-center pl:gap-2 pl:px-3 pl:py-1.5 pl:text-left pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:-outline-offset-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11",
+        "pl:flex pl:min-h-10 pl:w-full pl:items-center pl:gap-2 pl:px-3 pl:py-1.5 pl:text-start pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:-outline-offset-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11",
         className,
       )}
     />
@@ -119,7 +119,7 @@ const Status = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(fun
       {...props}
       className={cn(
         // A chip: its colour says the state, its words say it too.
-        "pl:ml-auto pl:inline-flex pl:shrink-0 pl:items-center pl:rounded-full pl:border pl:border-border pl:bg-muted pl:px-2 pl:py-0.5 pl:text-xs pl:font-medium pl:text-muted-foreground pl:data-[status=complete]:text-success pl:data-[status=error]:text-destructive pl:data-[status=waiting-for-person]:text-warning",
+        "pl:ms-auto pl:inline-flex pl:shrink-0 pl:items-center pl:rounded-full pl:border pl:border-border pl:bg-muted pl:px-2 pl:py-0.5 pl:text-xs pl:font-medium pl:text-muted-foreground pl:data-[status=complete]:text-success pl:data-[status=error]:text-destructive pl:data-[status=waiting-for-person]:text-warning",
         className,
       )}
     >
