@@ -65,7 +65,7 @@ describe("a reload during a pending question (?persist)", () => {
     await page.waitForURL(/persist/);
     await page.locator('[data-ui="kit"]').waitFor();
     await expect.poll(() => page.locator("[data-slot=thread] [data-slot=interaction]").count()).toBe(0);
-    wire.forwarded = { expiresInMs: 6_000 };
+    wire.forwarded = { expiresInMs: 12_000 };
     await scenario("Address form");
     const form = pending("input_request");
     await form.waitFor({ timeout: 15_000 });
@@ -74,11 +74,16 @@ describe("a reload during a pending question (?persist)", () => {
     await page.waitForTimeout(1_500);
     await page.reload();
     await page.locator('[data-ui="kit"]').waitFor();
+    const reloadedAt = Date.now();
     const back = page.locator("[data-slot=thread] [data-slot=interaction][data-type=input_request]");
-    await back.locator("[data-slot=interaction-countdown]").waitFor({ timeout: 10_000 });
-    await expect.poll(() => back.getAttribute("data-state"), { timeout: 12_000 }).toBe("timed-out");
-    // It declined at the deadline set before the reload (6 s), not 6 s after it.
-    expect(Date.now() - started).toBeLessThan(9_000);
+    await back.waitFor({ timeout: 15_000 });
+    // After a quick reload the countdown still runs; after a slow one (a loaded machine) the
+    // original deadline may already have passed, and the card comes back timed out.
+    if ((await back.getAttribute("data-state")) === "pending") await back.locator("[data-slot=interaction-countdown]").waitFor({ timeout: 10_000 });
+    await expect.poll(() => back.getAttribute("data-state"), { timeout: 20_000 }).toBe("timed-out");
+    // It declined at the deadline set before the reload (12 s after the ask), not 12 s after the
+    // reload: by then at the latest, or soon after the page is back if the reload itself outlasted it.
+    expect(Date.now()).toBeLessThan(Math.max(started + 13_500, reloadedAt + 8_000));
     await shown(page, "No address, no delivery").first().waitFor({ timeout: 15_000 });
     expect(browser.problems).toEqual([]);
   });
