@@ -85,7 +85,7 @@ function KitChat() {
       <Thread className="demo-kit-thread" />
       <AgentStatusIndicator />
       <RunError />
-      <Composer attachments={demoAttachments} />
+      <Composer attachments={demoAttachments} dictation />
     </div>
   );
 }

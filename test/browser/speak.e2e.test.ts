@@ -66,4 +66,54 @@ describe("speaking the pending question in the demo", () => {
     expect(await page.locator("section[aria-label=Voice]").count()).toBe(0);
     await page.close();
   });
+
+  it("answers by voice: '第三个' said into the composer's microphone answers option 3 (a fake recognizer in Chromium)", async () => {
+    const { browser, url } = demo;
+    const page = await browser.context.newPage();
+    // The browser's recognizer replaced by one the test speaks through (a test browser has no
+    // microphone); it behaves as Chromium's does: results by index, then end on stop().
+    await page.addInitScript(() => {
+      type Listener = ((event: unknown) => void) | null;
+      class FakeRecognition {
+        lang = "";
+        continuous = false;
+        interimResults = false;
+        onresult: Listener = null;
+        onerror: Listener = null;
+        onend: Listener = null;
+        start() {
+          (window as unknown as { recognition: FakeRecognition }).recognition = this;
+        }
+        stop() {
+          this.onend?.(new Event("end"));
+        }
+        abort() {
+          this.onend?.(new Event("end"));
+        }
+        say(transcript: string, isFinal: boolean) {
+          this.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript }], { isFinal })] });
+        }
+      }
+      Object.defineProperty(window, "webkitSpeechRecognition", { configurable: true, value: FakeRecognition });
+      Reflect.deleteProperty(window, "SpeechRecognition");
+    });
+    await page.goto(`${url}?lang=zh-CN`);
+    await pickScenario(page, "Booking (advice)");
+    const card = page.locator("[data-slot=thread] [data-slot=interaction][data-type=advice]").first();
+    await card.and(page.locator("[data-state=pending]")).waitFor({ timeout: 20_000 });
+    const mic = page.locator("[data-slot=composer-dictate]");
+    await mic.click({ timeout: 10_000 });
+    await expect.poll(() => mic.getAttribute("aria-pressed")).toBe("true");
+    expect(await page.evaluate(() => (window as unknown as { recognition: { lang: string } }).recognition.lang)).toBe("zh-CN");
+    await page.evaluate(() => (window as unknown as { recognition: { say: (t: string, f: boolean) => void } }).recognition.say("第三", false));
+    await expect.poll(() => page.locator("[data-slot=composer-dictation]").textContent()).toContain("第三");
+    await page.evaluate(() => (window as unknown as { recognition: { say: (t: string, f: boolean) => void } }).recognition.say("第三个", true));
+    await mic.click();
+    await expect.poll(() => mic.getAttribute("aria-pressed")).toBe("false");
+    await expect.poll(() => page.locator("[data-slot=composer-input]").inputValue()).toBe("第三个");
+    await expect.poll(() => page.locator("[data-slot=composer-preview]").getAttribute("data-state")).toBe("answer");
+    await page.locator("[data-slot=composer-input]").press("Enter");
+    await expect.poll(() => card.getAttribute("data-state"), { timeout: 10_000 }).toBe("answered");
+    await page.close();
+  });
 });
