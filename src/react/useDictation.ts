@@ -39,17 +39,25 @@ export function useDictation(input: SpeechInput | undefined, options: { lang: st
     setError(undefined);
     setListening(true);
     let ended = false;
-    const started = input.listen(options.lang, {
-      interim: setInterim,
-      final: (text) => onFinal.current(text),
-      error: setError,
-      end: () => {
-        ended = true;
-        session.current = undefined;
-        setInterim("");
-        setListening(false);
-      },
-    });
+    let started: SpeechSession;
+    try {
+      started = input.listen(options.lang, {
+        interim: setInterim,
+        final: (text) => onFinal.current(text),
+        error: setError,
+        end: () => {
+          ended = true;
+          session.current = undefined;
+          setInterim("");
+          setListening(false);
+        },
+      });
+    } catch (error) {
+      // An app's recognizer that throws instead of reporting: said in words, and nothing stays open.
+      setError({ kind: "unavailable", message: error instanceof Error ? error.message : String(error) });
+      setListening(false);
+      return;
+    }
     // A recognizer that could not start has ended already: keep no session for it.
     if (!ended) session.current = started;
   }, [input, options.lang]);

@@ -129,6 +129,21 @@ describe("Composer: dictation", () => {
     expect(screen.getByRole("button", { name: "Dictate" })).toHaveAttribute("aria-pressed", "false");
   });
 
+  it("an app's recognizer that throws is said in words, and the microphone is not left open", async () => {
+    const user = userEvent.setup();
+    const broken: SpeechInput = {
+      listen: () => {
+        throw new Error("no permission token");
+      },
+    };
+    const { store } = heardFromAgent([]);
+    const { container } = renderKit(<Composer dictation={broken} />, store);
+    const button = await mic();
+    await user.click(button);
+    expect(button).toHaveAttribute("aria-pressed", "false");
+    expect(container.querySelector("[data-slot=composer-dictation]")).toHaveTextContent("No microphone or speech recognition is available.");
+  });
+
   it("leaving the page closes the microphone", async () => {
     const user = userEvent.setup();
     const recognizer = fakeRecognizer();
