@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { EventType, type BaseEvent } from "@ag-ui/core";
 import { expect, userEvent, within } from "storybook/test";
-import { Composer, createThreadStore, Thread, type ThreadStore } from "../src";
+import { Composer, createThreadStore, Thread, type SpeechInput, type ThreadStore } from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit } from "./support/stores";
 
@@ -125,6 +125,84 @@ export const AfterPause: Story = {
   },
 };
 
+/**
+ * A recognizer for the stories: it "hears" `said` a moment after listening starts, or refuses the
+ * microphone (`refuse`), as a browser would.
+ */
+const storyRecognizer = ({ said, refuse = false }: { said?: string; refuse?: boolean }): SpeechInput => ({
+  listen: (_lang, on) => {
+    const timer = setTimeout(() => {
+      if (refuse) {
+        on.error({ kind: "not-allowed", message: "Permission denied" });
+        on.end();
+      } else if (said) {
+        on.interim(said.slice(0, -1));
+      }
+    }, 50);
+    return {
+      stop: () => {
+        clearTimeout(timer);
+        if (said && !refuse) on.final(said);
+        on.end();
+      },
+      abort: () => {
+        clearTimeout(timer);
+        on.end();
+      },
+    };
+  },
+});
+
+const withDictation = (input: SpeechInput): Story => ({
+  render: () => (
+    <Kit height={520} make={() => heard(trains)}>
+      <Thread />
+      <Composer dictation={input} />
+    </Kit>
+  ),
+});
+
+/** The microphone in the field, idle. */
+export const DictationIdle: Story = {
+  ...withDictation(storyRecognizer({})),
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByRole("button", { name: "Dictate" }, { timeout: 5000 })).toHaveAttribute("aria-pressed", "false");
+  },
+};
+
+/** Listening: the phrase being spoken shows under the box. */
+export const DictationListening: Story = {
+  ...withDictation(storyRecognizer({ said: "the third one" })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: "Dictate" }, { timeout: 5000 }));
+    await expect(await canvas.findByText("Listening… the third on")).toBeVisible();
+  },
+};
+
+/** Stopped: what was said is in the box, planned like typing. */
+export const DictationHeard: Story = {
+  ...withDictation(storyRecognizer({ said: "3" })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const mic = await canvas.findByRole("button", { name: "Dictate" }, { timeout: 5000 });
+    await userEvent.click(mic);
+    await userEvent.click(mic);
+    await expect(box(canvasElement)).toHaveValue("3");
+    await expect(canvas.getByText("→ 3 · 12:10 → 14:20")).toBeVisible();
+  },
+};
+
+/** The microphone refused: said in words, nothing left open. */
+export const DictationRefused: Story = {
+  ...withDictation(storyRecognizer({ refuse: true })),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: "Dictate" }, { timeout: 5000 }));
+    await expect(await canvas.findByText("The microphone is not allowed for this page.")).toBeVisible();
+  },
+};
+
 const dark = (story: Story): Story => ({ ...story, globals: { theme: "dark" } });
 
 export const NumberReplyPreviewDark = dark(NumberReplyPreview);
@@ -133,3 +211,4 @@ export const DeclineFirstConfirmationDark = dark(DeclineFirstConfirmation);
 export const RunningWithPauseDark = dark(RunningWithPause);
 export const PauseBlockedDark = dark(PauseBlocked);
 export const AfterPauseDark = dark(AfterPause);
+export const DictationListeningDark = dark(DictationListening);
