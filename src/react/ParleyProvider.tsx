@@ -1,11 +1,12 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import type { Message } from "@ag-ui/core";
-import { createThreadStore, type ReadonlyThreadStore, type RunOptions, type ThreadStore, type ThreadStoreOptions } from "../store/createThreadStore";
-import type { PersistedThread, ThreadPersistence } from "../store/persistThread";
+import type { ReadonlyThreadStore, RunOptions, ThreadStore, ThreadStoreOptions } from "../store/createThreadStore";
+import { createParley, type Parley } from "../store/createParley";
+import type { ThreadPersistence } from "../store/persistThread";
 import type { PermissionsKeeping } from "../store/keepPermissions";
 import type { AgentLike } from "../core/transport/types";
-import { isDevelopment } from "../core/dev";
-import { lazyHttpAgent, preloadHttpAgent } from "../core/transport/lazyHttpAgent";
+import { lazyHttpAgent } from "../core/transport/lazyHttpAgent";
+import { useReadOnce } from "./readOnce";
 
 const ThreadStoreContext = createContext<ReadonlyThreadStore | null>(null);
 ThreadStoreContext.displayName = "ParleyThreadStore";
@@ -63,6 +64,11 @@ export interface ParleyProviderProps {
   keepPermissions?: PermissionsKeeping;
   /** Bring your own store (shared with code outside React); otherwise one is made per provider. */
   store?: ThreadStore;
+  /**
+   * A conversation configured outside React with `createParley(options)`: the provider only
+   * provides it (and starts what runs beside it while mounted). The other options are then not read.
+   */
+  parley?: Parley;
   children?: ReactNode;
 }
 
@@ -77,18 +83,36 @@ export interface ParleyProviderProps {
  *   <Chat />
  * </ParleyProvider>
  */
-export function ParleyProvider({ agent: givenAgent, agentUrl, threadId, initialMessages, initialState, runDefaults, locale, parleyTools, autoContinue, maxAutoRuns, interruptAnswersInWords, permissions, persistence, keepPermissions, trace, store: given, children }: ParleyProviderProps) {
+export function ParleyProvider(props: ParleyProviderProps) {
+  const { agent: givenAgent, agentUrl, threadId, parley: givenParley, store: givenStore, children } = props;
   // One agent per URL: the store keeps it from run to run, as it keeps an `agent` passed in.
-  const urlAgent = useMemo(() => (agentUrl ? lazyHttpAgent(agentUrl) : undefined), [agentUrl]);
+  const urlAgent = useMemo(() => (agentUrl && !givenAgent ? lazyHttpAgent(agentUrl) : undefined), [agentUrl, givenAgent]);
   const agent = givenAgent ?? urlAgent;
-  useEffect(() => {
-    // The transport loads once the page is up, so it is there by the first message.
-    if (urlAgent && !givenAgent) void preloadHttpAgent().catch(() => undefined);
-  }, [urlAgent, givenAgent]);
-  const [store] = useState<ThreadStore>(
-    () => given ?? createThreadStore({ agent, threadId, initialMessages, initialState, defaults: runDefaults, locale, parleyTools, autoContinue, maxAutoRuns, interruptAnswersInWords, permissions, trace }),
+  const [parley] = useState<Parley>(
+    () =>
+      givenParley ??
+      createParley({
+        agent,
+        agentUrl: givenAgent ? undefined : agentUrl,
+        store: givenStore,
+        threadId,
+        initialMessages: props.initialMessages,
+        initialState: props.initialState,
+        defaults: props.runDefaults,
+        locale: props.locale,
+        parleyTools: props.parleyTools,
+        autoContinue: props.autoContinue,
+        maxAutoRuns: props.maxAutoRuns,
+        interruptAnswersInWords: props.interruptAnswersInWords,
+        permissions: props.permissions,
+        trace: props.trace,
+        persistence: props.persistence,
+        keepPermissions: props.keepPermissions,
+      }),
   );
-  const owned = given === undefined;
+  const store = parley.store;
+  const owned = givenParley === undefined && givenStore === undefined;
+  useReadOnce(props);
 
   // The agent prop is applied when it changes (to undefined too), from the next run on.
   const appliedAgent = useRef(agent);
@@ -97,16 +121,6 @@ export function ParleyProvider({ agent: givenAgent, agentUrl, threadId, initialM
     appliedAgent.current = agent;
     store.getState().setAgent(agent);
   }, [store, agent]);
-
-  const firstThreadId = useRef(threadId);
-  useEffect(() => {
-    if (threadId !== firstThreadId.current && isDevelopment()) {
-      console.warn(
-        `Parley: <ParleyProvider threadId> changed from "${String(firstThreadId.current)}" to "${String(threadId)}", ` +
-          "but it is read once. To switch threads, give the provider a key: <ParleyProvider key={threadId} …>.",
-      );
-    }
-  }, [threadId]);
 
   // Unmounting must not leave a request streaming into a store nobody reads. StrictMode unmounts
   // and remounts at once, so the stop waits a microtask and the remount cancels it.
@@ -124,57 +138,12 @@ export function ParleyProvider({ agent: givenAgent, agentUrl, threadId, initialM
     };
   }, [store, owned]);
 
-  // Read once: the saved thread is taken up when the page starts, and every change kept after.
-  const [keptBy] = useState(persistence);
-  const keepingRef = useRef<Promise<PersistedThread | undefined>>(undefined);
-  const [forget] = useState(() =>
-    keptBy
-      ? async () => {
-          const persisted = await keepingRef.current;
-          await persisted?.forget();
-        }
-      : undefined,
-  );
-  useEffect(() => {
-    if (!keptBy) return;
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    keepingRef.current = Promise.all([import("../store/persistThread"), keptBy.tabs ? import("../store/syncTabs") : undefined]).then(([{ persistThread }, tabs]) => {
-      if (cancelled) return undefined;
-      // Tabs first: a tab that is not the sender must not send the outbox the restore brings back.
-      const synced = tabs?.syncTabs(store, { key: keptBy.key });
-      const persisted = persistThread(store, keptBy);
-      stop = () => {
-        synced?.stop();
-        persisted.stop();
-      };
-      return persisted;
-    });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [store, keptBy]);
-
-  const [personKeeping] = useState(keepPermissions);
-  useEffect(() => {
-    if (!personKeeping) return;
-    let stop: (() => void) | undefined;
-    let cancelled = false;
-    void import("../store/keepPermissions").then((m) => {
-      if (cancelled) return;
-      const kept = m.keepPermissions(store, personKeeping);
-      stop = () => kept.stop();
-    });
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [store, personKeeping]);
+  // Keeping the thread, the tabs and the person's grants run while the provider is mounted.
+  useEffect(() => parley.start(), [parley]);
 
   return (
     <ThreadStoreContext.Provider value={store}>
-      <ForgetContext.Provider value={forget}>{children}</ForgetContext.Provider>
+      <ForgetContext.Provider value={parley.forget}>{children}</ForgetContext.Provider>
     </ThreadStoreContext.Provider>
   );
 }

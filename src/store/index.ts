@@ -1,4 +1,5 @@
 export { createThreadStore, type ActionResult, type ReplyResult, type StateUpdate, type ThreadStore, type ReadonlyThreadStore, type StoreAction, type ThreadStoreOptions, type ThreadStoreState, type KeptPermissionsState } from "./createThreadStore";
+export { createParley, type Parley, type ParleyOptions } from "./createParley";
 export type { Turn } from "./turn";
 export { createFrameBatcher, type BatchMode, type FrameBatcher } from "./frameBatcher";
 export { describeRunFailure } from "./describeRunFailure";
