@@ -10,6 +10,7 @@ export {
   type MessageComponents,
   type MessageKind,
   type MessageRegistry,
+  type RegistryTable,
   type ToolRenderer,
   type ToolRendererKey,
   type ToolRenderers,

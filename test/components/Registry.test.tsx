@@ -116,6 +116,9 @@ describe("message registry", () => {
     const { useMessageRegistry } = await import("../../src/components");
     const { result } = renderHook(() => useMessageRegistry());
     expect(() => result.current.register("assistant", () => null)).toThrow(/<ParleyUIProvider>/);
+    expect(() => result.current.messages.register("assistant", () => null)).toThrow(/<ParleyUIProvider>/);
+    expect(() => result.current.tools.register("search", () => null)).toThrow(/<ParleyUIProvider>/);
+    expect(() => result.current.stateViews.register(() => null)).toThrow(/<ParleyUIProvider>/);
   });
 
   it("inline components={{…}} do not re-render the messages when the parent re-renders", async () => {

@@ -18,7 +18,7 @@ export function useMessageComponent(kind: MessageKind): MessageComponent {
   useSyncExternalStore(registry.subscribe, registry.getVersion, registry.getVersion);
   // Own keys only: a role from the wire such as "toString" or "constructor" must reach Fallback,
   // not an Object.prototype member.
-  return registry.get(kind) ?? ownEntry(components, kind) ?? ownEntry(defaultMessageComponents, kind) ?? Fallback;
+  return registry.messages.get(kind) ?? ownEntry(components, kind) ?? ownEntry(defaultMessageComponents, kind) ?? Fallback;
 }
 
 
@@ -49,7 +49,7 @@ export const MessageRenderer = memo(function MessageRenderer({ id }: MessageRend
   return (
     <>
       {rendered}
-      {registry.getAll("state").map((View, i) => (
+      {registry.stateViews.getAll().map((View, i) => (
         <div key={i} data-slot="state-view">
           <MessageErrorBoundary message={message}>
             <View />

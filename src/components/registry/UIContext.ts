@@ -14,11 +14,16 @@ export interface UIContextValue {
  * and refuses registrations: a module-level registry would leak registrations between apps and
  * tests (one store or registry per provider, never a module singleton).
  */
+const refuse = (): never => {
+  throw new Error("Registering a message component needs a <ParleyUIProvider> (each has its own registry). Wrap the UI in <ParleyUIProvider>, or pass it registry={createMessageRegistry()}.");
+};
+const empty = createMessageRegistry();
 const noRegistry: MessageRegistry = {
-  ...createMessageRegistry(),
-  register() {
-    throw new Error("Registering a message component needs a <ParleyUIProvider> (each has its own registry). Wrap the UI in <ParleyUIProvider>, or pass it registry={createMessageRegistry()}.");
-  },
+  ...empty,
+  messages: { ...empty.messages, register: refuse },
+  tools: { ...empty.tools, register: refuse },
+  stateViews: { ...empty.stateViews, register: refuse },
+  register: refuse,
 };
 const fallbackValue: UIContextValue = { components: {}, toolRenderers: {}, registry: noRegistry };
 
@@ -44,7 +49,7 @@ export function useUrlPolicy(): { policy: UrlPolicy | undefined; base: string } 
  *
  * @example
  * const registry = useMessageRegistry();
- * useEffect(() => registry.register("activity:WEATHER", WeatherCard), [registry]);
+ * useEffect(() => registry.messages.register("activity:WEATHER", WeatherCard), [registry]);
  */
 export function useMessageRegistry(): MessageRegistry {
   return useContext(UIContext).registry;

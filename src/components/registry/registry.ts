@@ -97,13 +97,31 @@ export function messageKind(message: ThreadMessage): MessageKind {
 }
 
 /**
+ * One typed table of a registry: a stack of registrations per key, so unregistering the newest
+ * reveals the one before.
+ */
+export interface RegistryTable<K extends string, V> {
+  /** Registers `value` under `key`; returns the function that removes it again (an effect's cleanup). */
+  register(key: K, value: V): () => void;
+  /** The newest registration under `key`. */
+  get(key: K): V | undefined;
+  /** Every registration under `key`, oldest first. */
+  getAll(key: K): readonly V[];
+}
+
+/**
  * Components registered while the app runs (a plugin, a lazily loaded feature). One per
  * `<ParleyUIProvider>` — never a module singleton — and it wins over `components` and the defaults.
+ * Three typed tables: `messages` by message kind, `tools` by tool name (`"*"` for every tool) and
+ * `stateViews` (the views of the agent's state, shown in registration order).
  */
 export interface MessageRegistry {
+  readonly messages: RegistryTable<MessageKind, MessageComponent>;
+  readonly tools: RegistryTable<string, ToolRenderer>;
+  readonly stateViews: { register(View: ComponentType): () => void; getAll(): readonly ComponentType[] };
   /**
-   * Registers `Component` for `kind` and returns the function that removes it again (restoring
-   * whatever was registered before), so an effect can register and clean up.
+   * The tables behind one name, as before they were split: `"tool:<name>"` → `tools`, `"state"` →
+   * `stateViews`, any other kind → `messages`. Returns the function that removes it again.
    */
   register: {
     (kind: ToolRendererKey, Component: ToolRenderer): () => void;
@@ -121,52 +139,77 @@ export interface MessageRegistry {
   getVersion: () => number;
 }
 
+function createTable<K extends string, V>(notify: () => void): RegistryTable<K, V> {
+  const entries = new Map<K, { value: V }[]>();
+  return {
+    register(key, value) {
+      const entry = { value };
+      const stack = entries.get(key) ?? [];
+      stack.push(entry);
+      entries.set(key, stack);
+      notify();
+      let done = false;
+      return () => {
+        if (done) return;
+        done = true;
+        const current = entries.get(key);
+        const index = current?.indexOf(entry) ?? -1;
+        if (current && index >= 0) current.splice(index, 1);
+        // An empty stack would keep the key for the registry's lifetime (plugins come and go).
+        if (current?.length === 0) entries.delete(key);
+        notify();
+      };
+    },
+    get(key) {
+      const stack = entries.get(key);
+      return stack?.[stack.length - 1]?.value;
+    },
+    getAll: (key) => (entries.get(key) ?? []).map((e) => e.value),
+  };
+}
+
+const TOOL_PREFIX = "tool:";
+
 /**
  * Makes a runtime registry. `<ParleyUIProvider>` makes one for you; make your own to register
  * from outside React.
  *
  * @example
  * const registry = createMessageRegistry();
- * const unregister = registry.register("activity:WEATHER", WeatherCard);
+ * const unregister = registry.messages.register("activity:WEATHER", WeatherCard);
+ * registry.tools.register("search_flights", FlightsCard);
  * <ParleyUIProvider registry={registry}>…</ParleyUIProvider>
  */
 export function createMessageRegistry(): MessageRegistry {
-  // A stack per kind, so unregistering the newest reveals the previous registration.
-  const entries = new Map<string, { Component: ComponentType<never> }[]>();
   const listeners = new Set<() => void>();
   let version = 0;
   const notify = () => {
     version += 1;
     listeners.forEach((l) => l());
   };
-  // One stack per kind whatever its component type: the overloads of MessageRegistry say which
-  // type each kind holds, and these functions keep to them.
+  const messages = createTable<MessageKind, MessageComponent>(notify);
+  const tools = createTable<string, ToolRenderer>(notify);
+  const states = createTable<"state", ComponentType>(notify);
+  const stateViews = { register: (View: ComponentType) => states.register("state", View), getAll: () => states.getAll("state") };
+  // The one-name door routes by prefix; each table keeps its own type.
   const register = (kind: string, Component: ComponentType<never>) => {
-    const entry = { Component };
-    const stack = entries.get(kind) ?? [];
-    stack.push(entry);
-    entries.set(kind, stack);
-    notify();
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      const current = entries.get(kind);
-      const index = current?.indexOf(entry) ?? -1;
-      if (current && index >= 0) current.splice(index, 1);
-      // An empty stack would keep the kind's key for the registry's lifetime (plugins come and go).
-      if (current?.length === 0) entries.delete(kind);
-      notify();
-    };
+    if (kind.startsWith(TOOL_PREFIX)) return tools.register(kind.slice(TOOL_PREFIX.length), Component as ToolRenderer);
+    if (kind === "state") return stateViews.register(Component as ComponentType);
+    return messages.register(kind as MessageKind, Component as MessageComponent);
   };
-  const get = (kind: string) => {
-    const stack = entries.get(kind);
-    return stack?.[stack.length - 1]?.Component;
+  const get = (kind: string) => (kind.startsWith(TOOL_PREFIX) ? tools.get(kind.slice(TOOL_PREFIX.length)) : messages.get(kind as MessageKind));
+  const getAll = (kind: string): readonly ComponentType[] => {
+    if (kind.startsWith(TOOL_PREFIX)) return tools.getAll(kind.slice(TOOL_PREFIX.length)) as readonly ComponentType[];
+    if (kind === "state") return stateViews.getAll();
+    return messages.getAll(kind as MessageKind) as readonly ComponentType[];
   };
   return {
+    messages,
+    tools,
+    stateViews,
     register: register as MessageRegistry["register"],
     get: get as MessageRegistry["get"],
-    getAll: (kind) => (entries.get(kind) ?? []).map((e) => e.Component) as unknown as readonly ComponentType[],
+    getAll,
     subscribe: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -182,5 +225,5 @@ export function createMessageRegistry(): MessageRegistry {
  * useEffect(() => registerMessageComponent(registry, "activity:WEATHER", WeatherCard), [registry]);
  */
 export function registerMessageComponent(registry: MessageRegistry, kind: MessageKind, Component: MessageComponent): () => void {
-  return registry.register(kind, Component);
+  return registry.messages.register(kind, Component);
 }

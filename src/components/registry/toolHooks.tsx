@@ -22,7 +22,7 @@ import { UIContext } from "./UIContext";
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useToolRenderer<Args = any, Result = any>(name: string, Component: ToolRenderer<Args, Result>): void {
   const { registry } = useContext(UIContext);
-  useEffect(() => registry.register(`tool:${name}`, Component as ToolRenderer), [registry, name, Component]);
+  useEffect(() => registry.tools.register(name, Component as ToolRenderer), [registry, name, Component]);
 }
 
 /**
@@ -38,7 +38,7 @@ export function useToolRendererFor(name: string | undefined): ToolRenderer | und
   useSyncExternalStore(registry.subscribe, registry.getVersion, registry.getVersion);
   if (name === undefined) return undefined;
   // Own keys only: a tool the agent named "constructor" or "toString" is no renderer.
-  return registry.get(`tool:${name}`) ?? ownEntry(toolRenderers, name) ?? registry.get("tool:*") ?? ownEntry(toolRenderers, "*");
+  return registry.tools.get(name) ?? ownEntry(toolRenderers, name) ?? registry.tools.get("*") ?? ownEntry(toolRenderers, "*");
 }
 
 export interface UseFrontendToolOptions<Args> {
@@ -106,7 +106,7 @@ export function useFrontendTool<Args = any>(options: UseFrontendToolOptions<Args
     const FrontendToolView = (props: ToolRendererProps<Args>) => <>{latest.current.render?.(props)}</>;
     return FrontendToolView as ComponentType<ToolRendererProps<Args>>;
   });
-  useEffect(() => (hasRender ? registry.register(`tool:${options.name}`, View as ToolRenderer) : undefined), [registry, options.name, hasRender, View]);
+  useEffect(() => (hasRender ? registry.tools.register(options.name, View as ToolRenderer) : undefined), [registry, options.name, hasRender, View]);
 }
 
 /** The previous value wherever the new one is deeply equal, so unchanged branches keep their identity. */
@@ -175,5 +175,5 @@ export function useStateRenderer<S = any, T = unknown>(selector: (state: S) => T
     }
     return StateView;
   });
-  useEffect(() => registry.register("state", View), [registry, View]);
+  useEffect(() => registry.stateViews.register(View), [registry, View]);
 }
