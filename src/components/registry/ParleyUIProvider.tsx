@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type CSSProperties, type DragEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from "react";
 import { Direction } from "radix-ui";
 import { LabelsContext, useLocaleLabels } from "../../i18n/LabelsContext";
 import type { ParleyLocaleDefinition } from "../../i18n/catalogue";
@@ -7,8 +7,7 @@ import { cn } from "../lib/cn";
 import { createMessageRegistry, type MessageComponents, type MessageRegistry, type ToolRenderers } from "./registry";
 import { UIContext } from "./UIContext";
 import type { UrlPolicy } from "../lib/urlPolicy";
-import { ThreadNavigationContext, type ThreadNavigation } from "../thread/ThreadNavigation";
-import { ComposerFocusContext, createComposerFocus } from "../composer/ComposerFocus";
+import { KitRoot } from "../lib/KitRoot";
 import { markdownChunk } from "../markdown/markdownChunk";
 import { permissionsUi } from "../permissions/permissionsChunk";
 import { cardsUi } from "../interactions/cardsChunk";
@@ -67,8 +66,6 @@ export interface ParleyUIProviderProps {
  */
 export function ParleyUIProvider({ components, toolRenderers, registry: given, locale = "en", locales, labels, colorScheme = "light", showRoleLabels = false, urlPolicy, className, style, children }: ParleyUIProviderProps) {
   const [registry] = useState(() => given ?? createMessageRegistry());
-  const [navigation] = useState<ThreadNavigation>(() => ({}));
-  const [composerFocus] = useState(createComposerFocus);
   // Inline objects (`components={{ … }}`) are new on every render; compared by their entries, an
   // unrelated re-render of the parent does not re-render every message.
   const stableComponents = useShallowStable(components);
@@ -87,39 +84,12 @@ export function ParleyUIProvider({ components, toolRenderers, registry: given, l
   useEffect(() => markdownChunk.preloadWhenIdle(), []);
   useEffect(() => permissionsUi.preloadWhenIdle(), []);
   useEffect(() => cardsUi.preloadWhenIdle(), []);
-  // Files dropped anywhere in the kit go to a `<Composer attachments>`, if one is mounted: a drop
-  // that misses the composer would otherwise be opened by the browser in place of the page.
-  // The composer's own handlers run first and mark the event handled.
-  const fileDrop = useMemo(() => {
-    const targetOf = (event: DragEvent) => (event.dataTransfer && Array.from(event.dataTransfer.types).includes("Files") ? composerFocus.dropTarget() : undefined);
-    return {
-      onDragOver(event: DragEvent<HTMLDivElement>) {
-        const target = event.defaultPrevented ? undefined : targetOf(event);
-        if (!target) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = "copy";
-        target.over(true);
-      },
-      onDragLeave(event: DragEvent<HTMLDivElement>) {
-        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) composerFocus.dropTarget()?.over(false);
-      },
-      onDrop(event: DragEvent<HTMLDivElement>) {
-        const target = targetOf(event);
-        target?.over(false);
-        if (!target || event.defaultPrevented) return;
-        event.preventDefault();
-        target.drop(Array.from(event.dataTransfer.files));
-      },
-    };
-  }, [composerFocus]);
   return (
     <UIContext.Provider value={ui}>
-      <ThreadNavigationContext.Provider value={navigation}>
-      <ComposerFocusContext.Provider value={composerFocus}>
       <LabelsContext.Provider value={labelsValue}>
       {/* Radix reads the direction from context, not the DOM: arrow keys in radio groups follow it. */}
       <Direction.Provider dir={dir}>
-        <div
+        <KitRoot
           data-slot="parley-root"
           data-color-scheme={colorScheme}
           data-role-labels={showRoleLabels ? "shown" : "hidden"}
@@ -127,14 +97,11 @@ export function ParleyUIProvider({ components, toolRenderers, registry: given, l
           dir={dir}
           style={style}
           className={cn("parley", colorScheme === "dark" && "dark", "pl:flex pl:min-h-0 pl:flex-col", className)}
-          {...fileDrop}
         >
           {children}
-        </div>
+        </KitRoot>
       </Direction.Provider>
       </LabelsContext.Provider>
-      </ComposerFocusContext.Provider>
-      </ThreadNavigationContext.Provider>
     </UIContext.Provider>
   );
 }
