@@ -6,14 +6,20 @@ import type { ThreadStoreState } from "./types";
 /**
  * The store's one write. The next state is set, then the reactions are derived once from before
  * and after, instead of each method remembering them: a change of the questions (or of which tab
- * sends) sets the deadline timer again; a run that starts or ends is told to the agent object.
+ * sends) sets the deadline timer again, and a settled ask whose server wants a decision record
+ * has it written; a run that starts or ends is told to the agent object.
  * Saving and the other tabs follow the store's subscribers.
  *
  * @example
- * const commit = createCommit(set, get, deadlines);
+ * const commit = createCommit(set, get, deadlines, decisions);
  * commit({ thread: next });
  */
-export function createCommit(set: (next: Partial<ThreadStoreState>) => void, get: () => ThreadStoreState, deadlines: { schedule: (thread: ThreadState) => void }) {
+export function createCommit(
+  set: (next: Partial<ThreadStoreState>) => void,
+  get: () => ThreadStoreState,
+  deadlines: { schedule: (thread: ThreadState) => void },
+  decisions: { record: (thread: ThreadState) => void },
+) {
   return (next: Partial<ThreadStoreState>): void => {
     const prev = get();
     let changed = false;
@@ -24,6 +30,8 @@ export function createCommit(set: (next: Partial<ThreadStoreState>) => void, get
     set(next);
     const after = get();
     if (after.thread.interactions !== prev.thread.interactions || after.turn.sends !== prev.turn.sends) deadlines.schedule(after.thread);
+    // A question settled whose server asked for a decision record: it is written before the answer goes.
+    if (after.thread.interactions !== prev.thread.interactions) decisions.record(after.thread);
     const was = prev.turn.active;
     const is = after.turn.active;
     // The agent hears of the run at both ends: at the start with what it is sent (the person's

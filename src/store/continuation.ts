@@ -24,8 +24,8 @@ export function createContinuation(core: ContinuationCore) {
     if (options.autoContinue === false || !turn.sends || turn.autoHalted) return rest();
     if (!agent || isRunning) return;
     if (selectPendingIds(thread).length || get().awaitingToolCallIds.length) return rest();
-    // A handler still at work: the chain goes on when it answers.
-    if (tools.hasPending(thread)) return;
+    // A handler still at work: the chain goes on when it answers. Likewise a decision record.
+    if (tools.hasPending(thread) || core.decisionsWaiting(thread)) return;
     // After a run that failed, the person decides (Retry): going on by itself could loop.
     if (afterRun && thread.runs[thread.runs.length - 1]?.status === "error") return rest();
     if (!turn.owesRun && undeliveredIds(thread).length === 0) return rest();

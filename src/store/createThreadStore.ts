@@ -1,11 +1,12 @@
 import { createStore } from "zustand/vanilla";
 import type { Context } from "@ag-ui/core";
-import { createThreadState } from "../core/fold";
+import { createThreadState, type ThreadState } from "../core/fold";
 import { applyClientAction, refusalOf } from "../core/actions";
 import { isDevelopment } from "../core/dev";
 import { heldBy, randomId } from "./agentHandoff";
 import { createCommit, createDeadlineClock } from "./commit";
 import { createContinuation } from "./continuation";
+import { createDecisionRecorder } from "./decisionRecords";
 import { conversationMethods } from "./conversationMethods";
 import { decisionMethods } from "./decisionMethods";
 import { createEventRecorder } from "./eventRecorder";
@@ -53,7 +54,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     const deadlines = createDeadlineClock(now, () => {
       if (!continuation.timeOutDue() && get().turn.sends) deadlines.schedule(get().thread);
     });
-    const commit = createCommit(set, get, deadlines);
+    const decisions = createDecisionRecorder({ act: (action) => act(action), who, createId, continueIfAnswered: () => continuation.continueIfAnswered() });
+    const commit = createCommit(set, get, deadlines, decisions);
 
     const act = (given: Parameters<StoreCore["act"]>[0]): ActionResult => {
       // The person's decisions name them however they came (a number reply, the app's dispatch): a restore checks that name.
@@ -105,6 +107,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       tools,
       contextEntries: new Map<object, Context>(),
       continueIfAnswered: (afterRun?: boolean) => continuation.continueIfAnswered(afterRun),
+      decisionsWaiting: (thread: ThreadState) => decisions.waiting(thread),
     };
     const driver = createRunDriver(base);
     const continuation = createContinuation({ ...base, run: driver.run, halt: driver.halt });

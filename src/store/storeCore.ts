@@ -38,6 +38,8 @@ export interface StoreCore {
   readonly tools: ReturnType<typeof createFrontendTools>;
   /** Context entries registered at run time (`useAgentContext`), in registration order. */
   readonly contextEntries: Map<object, Context>;
+  /** A decision record the agent's server asked for is still being written: the answers wait for it. */
+  readonly decisionsWaiting: (thread: ThreadState) => boolean;
   /** Once nothing is open and something is owed, the agent hears the answers in one run. */
   readonly continueIfAnswered: (afterRun?: boolean) => void;
   /** Starts a run with the thread as it is; false when refused. */

@@ -17,6 +17,8 @@ import { holdChangedKeys } from "../state/heldEdits";
 import { checkResponse } from "./checkResponse";
 import { forkAt, switchAt } from "../branches";
 import { isUserContent } from "../attachments/userContent";
+import { needsDecisionRecord, recordDescribes } from "../decisions/record";
+import type { DecisionRecord } from "../decisions/types";
 import { answerMessageId, editInteraction, writeToolResult } from "../thread/write";
 import { ORIGINS } from "../origins";
 import * as parleyTool from "../origins/parley-tool";
@@ -85,6 +87,11 @@ export type ClientAction =
   | { type: "withdraw"; interactionId: string; at: number; reason?: string }
   /** A changed answer, allowed until the run that carries it starts. */
   | { type: "correct"; interactionId: string; response: InteractionResponse; how: AnswerMethod; at: number }
+  /**
+   * The decision record of a settled ask whose server asked for one (`decisionRecordFor`): the
+   * store writes it once the digests are computed, before the answer goes out.
+   */
+  | { type: "record-decision"; interactionId: string; record: DecisionRecord }
   /** These answers went out with run `runId`: never sent again, no longer correctable (a question not settled is left as it is). */
   | { type: "deliver"; interactionIds: readonly string[]; runId: string }
   /** Messages before `fromMessageId` leave the agent's context; open items are numbered anew from 1. */
@@ -154,6 +161,12 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
     case "pause": {
       const last = thread.runs[thread.runs.length - 1];
       return last?.status === "running" ? undefined : { code: "not-running", message: "No run is going; there is nothing to pause." };
+    }
+    case "record-decision": {
+      const interaction = thread.interactions.get(action.interactionId);
+      if (!interaction) return { code: "not-found", message: `There is no question "${action.interactionId}".` };
+      if (!needsDecisionRecord(interaction)) return { code: "not-open", message: "This question takes no decision record now (not settled, already recorded or delivered, or its ask carried no proof)." };
+      return recordDescribes(interaction, action.record) ? undefined : { code: "invalid-response", message: "This decision record does not describe how the question was settled." };
     }
     case "end-run":
       return undefined;
@@ -249,6 +262,8 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
     }
     case "correct":
       settle(d, action.interactionId, "answered", action.at, action.how, action.response, undefined, false);
+      // A record of the first answer would vouch for arguments no longer approved: written anew.
+      if (d.s.interactions.get(action.interactionId)?.decision) delete editInteraction(d, d.s.interactions.get(action.interactionId)!).decision;
       break;
     case "decline":
       settle(d, action.interactionId, "declined", action.at, action.how, undefined, action.who);
@@ -299,6 +314,11 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       d.s.state = action.state;
       if (held) d.s.stateEdits = held;
       else delete d.s.stateEdits;
+      break;
+    }
+    case "record-decision": {
+      const edited = editInteraction(d, thread.interactions.get(action.interactionId)!);
+      edited.decision = action.record;
       break;
     }
     case "record-forgery":

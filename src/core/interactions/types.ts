@@ -1,3 +1,4 @@
+import type { AskProof, DecisionRecord } from "../decisions/types";
 import type { Envelope, InteractionType, RecoveryAction } from "../protocol/envelope";
 import type { AnswerShape } from "./answerShape";
 
@@ -25,7 +26,7 @@ export type InteractionOrigin =
    * An AG-UI interrupt (`RUN_FINISHED` outcome): the answer is a `resume` entry of the next run,
    * shaped as `answer` says (what the agent's framework reads; see `answerShape.ts`).
    */
-  | { kind: "interrupt"; interruptId: string; reason: string; toolCallId?: string; answer?: AnswerShape }
+  | { kind: "interrupt"; interruptId: string; reason: string; toolCallId?: string; answer?: AnswerShape; proof?: AskProof }
   /**
    * A `CUSTOM` event: `parley.interaction`, answered by a user message in words plus
    * `forwardedProps.parley.responses`; or LangGraph's (and Mastra's) `on_interrupt`, answered by
@@ -125,6 +126,12 @@ export interface Interaction {
   deliveredInRunId?: string;
   /** Why it is `invalid`, or why it was withdrawn. */
   problem?: string;
+  /**
+   * The decision record the agent's server can verify (`verifyDecision`), written once settled when
+   * the ask carried the server's proof; it travels beside the answer (`resume[].metadata.parley`,
+   * `forwardedProps.parley.responses[].decision`).
+   */
+  decision?: DecisionRecord;
   /** What arrived, when it did not fit (shown escaped). */
   raw?: unknown;
 }

@@ -1,4 +1,6 @@
 import type { Draft } from "../thread/draft";
+import type { DecisionRecord } from "../decisions/types";
+import { recordDescribes } from "../decisions/record";
 import type { ThreadState, ToolCallState } from "../thread/types";
 import { isRecord } from "../thread/guards";
 import { parseArgs } from "../fold/parseArgs";
@@ -77,6 +79,8 @@ export interface ForwardedResponse {
   /** ISO 8601. */
   at: string;
   how: string;
+  /** The decision record its server asked for (`context.parley` on the envelope), to check with `verifyDecision`. */
+  decision?: DecisionRecord;
 }
 
 /**
@@ -98,6 +102,7 @@ export function forwardedResponseFor(interaction: Interaction): ForwardedRespons
   };
   const response = wireResponse(interaction.response);
   if (status === "answered" && response !== undefined) entry.response = response;
+  if (interaction.decision && recordDescribes(interaction, interaction.decision)) entry.decision = interaction.decision;
   return entry;
 }
 

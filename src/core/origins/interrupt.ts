@@ -8,6 +8,7 @@ import type { Interaction, InteractionOrigin } from "../interactions/types";
 import { selectInteractions } from "../interactions/select";
 import { allowsEdits, approvalPayload, DEFAULT_APPROVAL, type AnswerShape } from "../interactions/answerShape";
 import { readInterrupt, type InterruptReading } from "../interactions/interruptReading";
+import { readAskProof, recordDescribes } from "../decisions/record";
 import { addAsked, editInteraction, invalidate, LANGGRAPH_INTERRUPT_EVENT, linkCall, newInteraction, open, syncRow } from "./ask";
 
 /**
@@ -31,6 +32,9 @@ export function addInterruptInteractions(d: Draft, interrupts: readonly Interrup
     const reading = readInterrupt(interrupt);
     const origin: InteractionOrigin = { kind: "interrupt", interruptId: interrupt.id, reason: String(interrupt.reason ?? "") };
     if (typeof interrupt.toolCallId === "string") origin.toolCallId = interrupt.toolCallId;
+    // The server's proof (`createInterruptAsk`): the person's decision goes back with a record it can verify.
+    const proof = readAskProof(reading.metadata.parley);
+    if (proof) origin.proof = proof;
     const answer = answerOf(reading);
     if (answer) origin.answer = answer;
     const twin = takeTwin(announced, interrupt, reading);
@@ -182,6 +186,13 @@ export function withdrawUnresumedInterrupts(d: Draft): void {
  * resumeEntryFor(interaction); // { interruptId: "int-1", status: "resolved", payload: { approved: true } }
  */
 export function resumeEntryFor(interaction: Interaction): ResumeEntry | undefined {
+  const entry = resumeEntryOf(interaction);
+  // The decision record rides in the slot AG-UI gave resume entries for signatures, beside the
+  // payload the framework reads (which it never changes).
+  return entry && interaction.decision && recordDescribes(interaction, interaction.decision) ? { ...entry, metadata: { parley: interaction.decision } } : entry;
+}
+
+function resumeEntryOf(interaction: Interaction): ResumeEntry | undefined {
   if (interaction.origin.kind !== "interrupt") return undefined;
   const interruptId = interaction.origin.interruptId;
   const shape = answerShape(interaction);
