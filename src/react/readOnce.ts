@@ -1,60 +1,22 @@
 import { useEffect, useRef } from "react";
 import { isDevelopment } from "../core/dev";
 
-/** The provider's options that are read once, when the conversation is made, and why a change is not applied. */
-const READ_ONCE = {
-  threadId: "To switch threads, give the provider a key: <ParleyProvider key={threadId} …>.",
-  locale: "The agent's context and the person's answers keep the first language; give the provider a key to start again in another.",
-  permissions: "Make the permissions once (module scope or useState) and change grants through them.",
-  runDefaults: "Declare tools that come and go with useFrontendTool, and context with useAgentContext.",
-  parleyTools: "Give the provider a key to start again with the other setting.",
-  autoContinue: "Give the provider a key to start again with the other setting.",
-  maxAutoRuns: "Give the provider a key to start again with the other setting.",
-  interruptAnswersInWords: "Give the provider a key to start again with the other setting.",
-  trace: "Give the provider a key to start again with the other setting.",
-  persistence: "Give the provider a key to keep another thread.",
-  keepPermissions: "Give the provider a key to keep another person's grants.",
-  parley: "Give the provider a key to provide another conversation.",
-  store: "Give the provider a key to provide another store.",
-} as const;
-
-type ReadOnceName = keyof typeof READ_ONCE;
-
-/**
- * Equal for the purpose of warning: the same value, or a plain object or array whose own entries
- * are the same values — so `runDefaults={{ tools }}` written inline does not warn on every render.
- */
-function sameOption(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const proto = Object.getPrototypeOf(a) as unknown;
-  if (proto !== Object.getPrototypeOf(b) || (proto !== Object.prototype && proto !== Array.prototype)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  return keysA.every((key) => Object.prototype.hasOwnProperty.call(b, key) && Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-}
-
 /**
  * In development, warns once per option when one the provider reads once changes after mount:
- * the change is not applied, and the warning says what to do instead.
+ * the change is not applied, and the warning says what to do instead. The words load only in
+ * development, on the first render that could need them.
  *
  * @example
  * useReadOnce(props); // inside ParleyProvider
  */
-export function useReadOnce(props: Partial<Record<ReadOnceName, unknown>>): void {
-  const first = useRef<Partial<Record<ReadOnceName, unknown>>>(undefined);
-  const warned = useRef(new Set<ReadOnceName>());
+export function useReadOnce(props: object): void {
+  const first = useRef<object>(undefined);
+  const warned = useRef(new Set<string>());
   first.current ??= { ...props };
   useEffect(() => {
     if (!isDevelopment() || !first.current) return;
-    for (const name of Object.keys(READ_ONCE) as ReadOnceName[]) {
-      if (warned.current.has(name) || sameOption(first.current[name], props[name])) continue;
-      warned.current.add(name);
-      const was = first.current[name];
-      const what = typeof was === "string" || typeof was === "number" || typeof was === "boolean" ? ` from ${JSON.stringify(was)} to ${JSON.stringify(props[name])}` : "";
-      console.warn(`Parley: <ParleyProvider ${name}> changed${what}, but it is read once and the change is not applied. ${READ_ONCE[name]}`);
-    }
+    const was = first.current;
+    const now = { ...props };
+    void import("./readOnceWarnings").then((m) => m.warnChanged(was, now, warned.current));
   });
 }

@@ -55,11 +55,13 @@ describe("createParley", () => {
 });
 
 describe("<ParleyProvider> options read once", () => {
-  it("warns in development, once per option, when one that cannot change does — and says what to do", () => {
+  it("warns in development, once per option, when one that cannot change does — and says what to do", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { rerender } = render(<ParleyProvider locale="en" autoContinue runDefaults={{ context: [] }}><span /></ParleyProvider>);
     rerender(<ParleyProvider locale="zh-CN" autoContinue runDefaults={{ context: [] }}><span /></ParleyProvider>);
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
     rerender(<ParleyProvider locale="de" autoContinue={false} runDefaults={{ context: [] }}><span /></ParleyProvider>);
+    await vi.waitFor(() => expect(warn.mock.calls.some((c) => String(c[0]).includes("autoContinue"))).toBe(true));
     const said = warn.mock.calls.map((c) => String(c[0]));
     expect(said.filter((s) => s.includes("<ParleyProvider locale>"))).toHaveLength(1);
     expect(said.find((s) => s.includes("locale"))).toMatch(/from "en" to "zh-CN".*read once.*key/);
@@ -67,11 +69,13 @@ describe("<ParleyProvider> options read once", () => {
     warn.mockRestore();
   });
 
-  it("does not warn for an inline object whose entries are the same values", () => {
+  it("does not warn for an inline object whose entries are the same values", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const tools: never[] = [];
     const { rerender } = render(<ParleyProvider runDefaults={{ tools }}><span /></ParleyProvider>);
     rerender(<ParleyProvider runDefaults={{ tools }}><span /></ParleyProvider>);
+    await import("../../src/react/readOnceWarnings");
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(warn).not.toHaveBeenCalled();
     warn.mockRestore();
   });

@@ -163,11 +163,11 @@ describe("hooks", () => {
     expect(store!.getState().agent).toBeUndefined();
   });
 
-  it("warns that threadId is read once when it changes", () => {
+  it("warns that threadId is read once when it changes", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const { rerender } = render(<ParleyProvider threadId="a"><span /></ParleyProvider>);
     rerender(<ParleyProvider threadId="b"><span /></ParleyProvider>);
-    expect(warn.mock.calls.some((c) => /key=\{threadId\}/.test(String(c[0])))).toBe(true);
+    await vi.waitFor(() => expect(warn.mock.calls.some((c) => /key=\{threadId\}/.test(String(c[0])))).toBe(true));
     warn.mockRestore();
   });
 });
