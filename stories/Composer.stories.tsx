@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { EventType, type BaseEvent } from "@ag-ui/core";
 import { expect, userEvent, within } from "storybook/test";
-import { Composer, createThreadStore, Thread, type SpeechInput, type ThreadStore } from "../src";
+import { AgentStatusIndicator, Composer, createThreadStore, Thread, type SpeechInput, type ThreadStore } from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit } from "./support/stores";
 
@@ -47,11 +47,12 @@ const trains: BaseEvent[] = [
 
 const searching: BaseEvent[] = [e.runStarted(), e.textStart("a1"), e.text("a1", "Searching trains from Paris to Lyon…")];
 
-/** The thread above the composer, as an app lays them out. */
+/** The thread, the status line (with Pause while the agent runs) and the composer, as an app lays them out. */
 const withThread = (make: () => ThreadStore): Story => ({
   render: () => (
     <Kit height={520} make={make}>
       <Thread />
+      <AgentStatusIndicator />
       <Composer />
     </Kit>
   ),

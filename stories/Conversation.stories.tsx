@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { EventType, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { AnswerActions, BranchPicker, Composer, CopyMessageButton, createThreadStore, EditableUserMessage, SuggestionChips, SUGGESTIONS_EVENT, Thread, type ThreadStore } from "../src";
+import { AnswerActions, BranchPicker, Composer, CopyMessageButton, createThreadStore, EditableUserMessage, MessageExtraActions, SuggestionChips, SUGGESTIONS_EVENT, Thread, type ThreadStore } from "../src";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit, storeFrom } from "./support/stores";
 
@@ -50,7 +50,11 @@ function Chat() {
   );
 }
 
-/** Under the person's message: Copy and Edit; under the answer: Copy and Regenerate. */
+/**
+ * One row of icon actions per turn, outside the bubble: after the person's message Copy and Edit,
+ * after the answer Copy and Regenerate. Named for screen readers, with tooltips; with a mouse they
+ * show while the row is hovered or focused, on a touch screen always.
+ */
 export const MessageActions: Story = {
   render: () => (
     <Kit make={() => conversation()}>
@@ -61,6 +65,29 @@ export const MessageActions: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("button", { name: "Edit" })).toBeEnabled();
     await expect(canvas.getByRole("button", { name: "Regenerate" })).toBeEnabled();
+  },
+};
+
+/** The app's own actions at the end of each row (`<MessageExtraActions>`): here, a "Good answer" button. */
+export const ExtraActions: Story = {
+  render: () => (
+    <Kit make={() => conversation()}>
+      <MessageExtraActions
+        render={({ role }) =>
+          role === "assistant" ? (
+            <button type="button" aria-label="Good answer" style={{ width: 28, height: 28, borderRadius: 6 }}>
+              <span aria-hidden>+1</span>
+            </button>
+          ) : null
+        }
+      >
+        <Chat />
+      </MessageExtraActions>
+    </Kit>
+  ),
+  play: async ({ canvasElement }) => {
+    // In the answer's action row (shown on hover with a mouse, so not asked to be visible here).
+    await expect(within(canvasElement).getByRole("button", { name: "Good answer" }).closest("[data-slot=message-actions]")).not.toBeNull();
   },
 };
 

@@ -13,12 +13,28 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Empty: a welcome ("How can I help?") in the middle of the thread, instead of "No messages yet." */
 export const Empty: Story = {
   render: () => (
     <Kit make={() => storeFrom([])}>
       <Thread />
     </Kit>
   ),
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector("[data-slot=thread-empty-title]")).toHaveTextContent("How can I help?");
+  },
+};
+
+/** Empty, with suggestions to start with under the welcome: a click sends one. */
+export const EmptyWithStarters: Story = {
+  render: () => (
+    <Kit make={() => storeFrom([])}>
+      <Thread starters={["Find me a train to Lyon", "Change my seat", "What can you do?"]} />
+    </Kit>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll("[data-slot=thread-starter]")).toHaveLength(3);
+  },
 };
 
 export const Streaming: Story = {
@@ -149,3 +165,7 @@ export const SizedByVariableInATallerBox: Story = {
 export const CompleteDark: Story = { ...Complete, globals: { theme: "dark" } };
 
 export const ErrorDark: Story = { ...Error, globals: { theme: "dark" } };
+
+export const EmptyDark: Story = { ...Empty, globals: { theme: "dark" } };
+
+export const EmptyWithStartersDark: Story = { ...EmptyWithStarters, globals: { theme: "dark" } };

@@ -46,5 +46,6 @@ export { InteractionQueue, type InteractionQueueProps } from "./interactions/Int
 export { preloadSchemaForm, SchemaForm, type SchemaFormProps } from "./interactions/SchemaForm";
 export { useRevealMessage } from "./thread/ThreadNavigation";
 export * from "./permissions";
-export { AnswerActions, BranchPicker, CopyMessageButton, EditableUserMessage } from "./conversation/MessageActions";
+export { AnswerActions, BranchPicker, CopyMessageButton, EditableUserMessage, type AnswerActionsProps } from "./conversation/MessageActions";
+export { MessageExtraActions, type ExtraMessageActions } from "./conversation/extraActions";
 export { SuggestionChips } from "./conversation/SuggestionChips";

@@ -15,7 +15,11 @@ import { speechEn, speechZhCN, type SpeechLabels } from "./speechLabels";
  */
 export interface ParleyLabels {
   threadLabel: string;
+  /** The empty thread's welcome: its title, and the line under it. */
+  emptyTitle: string;
   emptyThread: string;
+  /** The group of suggestions to start with (`<Thread starters>`). */
+  starters: string;
   jumpToLatest: string;
   roleUser: string;
   roleAssistant: string;
@@ -77,7 +81,9 @@ export interface ParleyLabels {
 /** English. */
 export const en: ParleyLabels = {
   threadLabel: "Conversation",
-  emptyThread: "No messages yet.",
+  emptyTitle: "How can I help?",
+  emptyThread: "Ask a question or describe a task. You decide before anything is done.",
+  starters: "Suggestions to start with",
   jumpToLatest: "Jump to latest",
   roleUser: "You",
   roleAssistant: "Assistant",
@@ -126,7 +132,9 @@ export const en: ParleyLabels = {
 /** Simplified Chinese. */
 export const zhCN: ParleyLabels = {
   threadLabel: "对话",
-  emptyThread: "还没有消息。",
+  emptyTitle: "有什么可以帮你？",
+  emptyThread: "提出问题或描述任务。任何操作都会先经你决定。",
+  starters: "可以这样开始",
   jumpToLatest: "跳到最新",
   roleUser: "你",
   roleAssistant: "助手",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { BaseEvent } from "@ag-ui/core";
-import { Composer } from "../../src/components";
+import { AgentStatusIndicator, Composer } from "../../src/components";
 import type { ThreadStore } from "../../src/store/createThreadStore";
 import { ev } from "../support/events";
 import { expectNoAxeViolations, renderKit, heardFromAgent } from "./support";
@@ -138,11 +138,21 @@ describe("Composer: numbered replies", () => {
   });
 });
 
+/** Pause is on the status line above the composer (issue 28: one run control in the field). */
+function StatusAndComposer() {
+  return (
+    <>
+      <AgentStatusIndicator />
+      <Composer />
+    </>
+  );
+}
+
 describe("Composer: pause", () => {
   it("'等一下' and Enter while the agent runs pauses it; the composer says how to go on", async () => {
     const user = userEvent.setup();
     const { store } = heard([ev.runStarted("r1"), ev.textStart("a1"), ev.text("a1", "Searching trains")], { open: true });
-    const { container } = renderKit(<Composer />, store);
+    const { container } = renderKit(<StatusAndComposer />, store);
     expect(container.querySelector("[data-slot=composer]")).toHaveAttribute("data-state", "running");
     const pause = screen.getByRole("button", { name: "Pause" });
     expect(pause).toBeEnabled();
@@ -164,7 +174,7 @@ describe("Composer: pause", () => {
   it("other words while the agent runs say why Enter does nothing, and send nothing", async () => {
     const user = userEvent.setup();
     const { store } = heard([ev.runStarted("r1")], { open: true });
-    renderKit(<Composer />, store);
+    renderKit(<StatusAndComposer />, store);
     await user.type(box(), "also book a hotel");
     expect(screen.getByText(/still working/)).toBeInTheDocument();
     await user.keyboard("{Enter}");
@@ -175,7 +185,7 @@ describe("Composer: pause", () => {
   it("the Pause button pauses too", async () => {
     const user = userEvent.setup();
     const { store } = heard([ev.runStarted("r1")], { open: true });
-    renderKit(<Composer />, store);
+    renderKit(<StatusAndComposer />, store);
     await user.click(screen.getByRole("button", { name: "Pause" }));
     expect(store.getState().thread.runs.at(-1)?.status).toBe("paused");
   });
@@ -189,7 +199,7 @@ describe("Composer: pause", () => {
       ],
       { open: true },
     );
-    const { container } = renderKit(<Composer />, store);
+    const { container } = renderKit(<StatusAndComposer />, store);
     const pause = screen.getByRole("button", { name: "Pause" });
     expect(pause).toBeDisabled();
     expect(pause).toHaveAccessibleDescription("The agent asked not to be interrupted right now.");

@@ -4,6 +4,7 @@ import type { BaseEvent } from "@ag-ui/core";
 import { ScriptedAgent } from "../../src/testing";
 import { createThreadStore } from "../../src/store/createThreadStore";
 import { AgentStatusIndicator, Composer, RunError, ToolCallCard, formatToolResult } from "../../src/components";
+import { summarizeToolArgs } from "../../src/components/tool-call/ToolCall";
 import { ev } from "../support/events";
 import { expectNoAxeViolations, renderKit, storeWith } from "./support";
 
@@ -25,7 +26,7 @@ describe("ToolCallCard", () => {
     await expectNoAxeViolations(container);
   });
 
-  it("shows a JSON result indented over lines, in a keyboard-scrollable block, and the status as a chip", () => {
+  it("shows a JSON result indented over lines, in a keyboard-scrollable block, and the status beside the name", () => {
     const store = storeWith([...toolStart, ev.toolArgs("t1", "{}"), ev.toolEnd("t1"), ev.toolResult("res1", "t1", '{"trains":[{"id":"TGV 6601"}]}')]);
     const { container } = renderKit(<ToolCallCard id="t1" defaultOpen />, store);
     const result = screen.getByRole("group", { name: "Result" });
@@ -47,6 +48,29 @@ describe("ToolCallCard", () => {
     fireEvent.click(screen.getByRole("button", { name: /search_trains/ }));
     expect(root).toHaveAttribute("data-state", "open");
     expect(root).toHaveAttribute("data-status", "waiting");
+  });
+
+  it("sums the arguments up on one line beside the name, after a chevron, with a status dot", () => {
+    const store = storeWith([...toolStart, ev.toolArgs("t1", JSON.stringify({ from: "Paris", to: "Lyon", seats: 2, when: { day: "2025-06-14" } })), ev.toolEnd("t1")]);
+    const { container } = renderKit(<ToolCallCard id="t1" />, store);
+    expect(container.querySelector("[data-slot=tool-call-summary]")).toHaveTextContent('from: Paris, to: Lyon, seats: 2, when: {"day":"2025-06-14"}');
+    expect(container.querySelector("[data-slot=tool-call-chevron] svg")).not.toBeNull();
+    expect(container.querySelector("[data-slot=tool-call-status-dot]")).not.toBeNull();
+    // No glyph stands for the tool any more.
+    expect(container.textContent).not.toContain("⚙");
+    expect(summarizeToolArgs({ args: undefined, argsText: '{"from": "Par' })).toBe('{"from": "Par');
+    expect(summarizeToolArgs({ args: { note: "x".repeat(500) }, argsText: "" })).toHaveLength(160);
+  });
+
+  it("a call the agent asks the person about shows as that question's card, not as a row too", () => {
+    const store = storeWith([
+      ...toolStart,
+      ev.toolArgs("t1", JSON.stringify({ paths: ["/tmp/cache"] })),
+      ev.toolEnd("t1"),
+      ev.runFinished("r1", "t1", { outcome: { type: "interrupt", interrupts: [{ id: "int-del", reason: "tool_call", message: "Delete /tmp/cache?", toolCallId: "t1" }] } }),
+    ]);
+    const { container } = renderKit(<ToolCallCard id="t1" />, store);
+    expect(container.querySelector("[data-slot=tool-call]")).toBeNull();
   });
 
   it("says so when the run ended before the call finished", () => {

@@ -94,13 +94,13 @@ describe("Thread", () => {
     }
   });
 
-  it("is an accessible log, and says when it is empty", async () => {
+  it("is an accessible log, and welcomes the person when it is empty", async () => {
     const { container } = renderKit(<Thread />, storeWith([]));
     const log = screen.getByRole("log", { name: "Conversation" });
     // Rows mounted by scrolling are not news: the list is not live; the announcer is.
     expect(log).toHaveAttribute("aria-live", "off");
     expect(screen.getByRole("status")).toHaveAttribute("aria-live", "polite");
-    expect(screen.getByText("No messages yet.")).toBeInTheDocument();
+    expect(screen.getByText("How can I help?")).toHaveAttribute("data-slot", "thread-empty-title");
     expect(container.querySelector("[data-slot=thread]")).toHaveAttribute("data-state", "empty");
     await expectNoAxeViolations(container);
   });

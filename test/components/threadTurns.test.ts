@@ -36,6 +36,12 @@ describe("thread turns", () => {
     expect(layouts.every((l) => l.depth === 0 && !l.handoff)).toBe(true);
   });
 
+  it("one action row per turn: only the turn's last reply carries it", () => {
+    const t = toolTurn();
+    const layouts = layoutRows(t, rowsOf(t));
+    expect(layouts.map((l) => l.actionsLater)).toEqual([undefined, true, undefined]);
+  });
+
   it("a reply after the agent's reasoning still names its author (reasoning has no header)", () => {
     const t = foldEvents(createThreadState(), [
       ev.runStarted("r1"),

@@ -4,7 +4,7 @@ import { useStore } from "zustand";
 import type { ReplyPlan } from "../../core/interactions";
 import { useThreadStore } from "../../react/ParleyProvider";
 import { useAgentRun, useThread } from "../../react/hooks";
-import { useInteractionActions, usePause, useReplyPlan } from "../../react/interactions";
+import { useInteractionActions, useReplyPlan } from "../../react/interactions";
 import { useLabels, useLocale } from "../../i18n/LabelsContext";
 import type { SpeechInput } from "../../core/channels/speechInput";
 import { useAgentCapabilities } from "../../react/capabilities";
@@ -12,7 +12,7 @@ import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
 import { buttonVariants } from "../lib/button";
 import { ComposerFocusContext } from "./ComposerFocus";
-import { PaperclipIcon, SendIcon, StopIcon } from "./icons";
+import { PaperclipIcon, SendIcon, StopIcon } from "../lib/icons";
 import { useAttachments, type AttachmentOptions } from "../../react/attachments";
 import { SuggestionChips } from "../conversation/SuggestionChips";
 
@@ -58,7 +58,7 @@ function filesOf(data: DataTransfer | null): File[] {
 }
 
 /** The round icon buttons inside the field: 36 px, 44 px on a touch screen. */
-const iconButton = "pl:inline-flex pl:size-9 pl:shrink-0 pl:items-center pl:justify-center pl:rounded-full pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-40 pl:pointer-coarse:size-11";
+const iconButton = "pl:inline-flex pl:size-9 pl:shrink-0 pl:items-center pl:justify-center pl:rounded-full pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-50 pl:pointer-coarse:size-11";
 
 /**
  * Where the person writes — and answers. Enter sends, Shift+Enter adds a line, and Enter never
@@ -66,9 +66,9 @@ const iconButton = "pl:inline-flex pl:size-9 pl:shrink-0 pl:items-center pl:just
  * numbered reply itself: "3号" shows "→ 3 · 18:40" and Enter answers option 3; a number outside the
  * range is refused, naming the range, and nothing is sent; other words either answer advice that
  * takes free text or, with questions open, ask first whether to decline them. While the agent
- * runs, Send becomes Stop beside Pause (or typing "等一下" / "wait" pauses); where the agent asked
- * not to be interrupted, Pause says why; Escape stops the run. After Stop, and when a run ends
- * while Stop had focus, focus returns to the text box. `data-state` is `no-agent`, `idle` or
+ * runs, Send becomes Stop (typing "等一下" / "wait" pauses; the Pause button is on the status
+ * line, `AgentStatusIndicator`); Escape stops the run. After Stop, and when a run ends while Stop
+ * had focus, focus returns to the text box. `data-state` is `no-agent`, `idle` or
  * `running`. `startActions` / `endActions` put your own controls inside the field.
  *
  * @example
@@ -83,7 +83,6 @@ export function Composer({ className, placeholder, startActions, endActions, att
   const hasAgent = useStore(store, (s) => s.agent !== undefined);
   const { isRunning, continuing, stop } = useAgentRun();
   const { reply } = useInteractionActions();
-  const { canPause, blockedBy, pause } = usePause();
   const paused = useThread((thread) => thread.runs[thread.runs.length - 1]?.status === "paused");
   const [text, setText] = useState("");
   const [confirming, setConfirming] = useState(false);
@@ -97,7 +96,6 @@ export function Composer({ className, placeholder, startActions, endActions, att
   const plan = useReplyPlan(text, hasFiles);
   const reasonId = useId();
   const previewId = useId();
-  const pauseReasonId = useId();
   // Between the runs the store chains by itself the agent is still at work: Stop stays the same button.
   const state = !hasAgent ? "no-agent" : isRunning || continuing ? "running" : "idle";
 
@@ -121,7 +119,7 @@ export function Composer({ className, placeholder, startActions, endActions, att
       },
     });
   }, [takesDrops, registerDropTarget]);
-  // Stop and Pause exist only while running: when the run ends with one of them focused, the
+  // Stop exists only while running: when the run ends with it focused, the
   // browser drops focus on <body>. Remember that they had it, and give it to the text box.
   const runControlFocused = useRef(false);
   useEffect(() => {
@@ -247,7 +245,7 @@ export function Composer({ className, placeholder, startActions, endActions, att
               onClick={() => fileInput.current?.click()}
               className={cn(iconButton, "pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground")}
             >
-              <PaperclipIcon />
+              <PaperclipIcon size={18} />
             </button>
             <input
               ref={fileInput}
@@ -302,19 +300,8 @@ export function Composer({ className, placeholder, startActions, endActions, att
           </Suspense>
         ) : null}
         {state === "running" ? (
+          // Pause is on the status line above (AgentStatusIndicator): one run control here.
           <>
-            <button
-              key="pause"
-              type="button"
-              data-slot="composer-pause"
-              onClick={() => pause()}
-              disabled={!canPause}
-              aria-describedby={blockedBy ? pauseReasonId : undefined}
-              {...runControlFocus}
-              className="pl:h-9 pl:shrink-0 pl:rounded-full pl:border pl:border-border pl:px-3.5 pl:text-sm pl:font-medium pl:text-foreground pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-60 pl:pointer-coarse:h-11"
-            >
-              {t.interaction.pause}
-            </button>
             <button
               key="stop"
               type="button"
@@ -334,9 +321,9 @@ export function Composer({ className, placeholder, startActions, endActions, att
             data-slot="composer-send"
             aria-label={t.send}
             disabled={state === "no-agent" || (!text.trim() && !hasFiles) || refused || files.status === "failed" || waiting}
-            className={cn(iconButton, "pl:bg-primary pl:text-primary-foreground pl:hover:opacity-90")}
+            className={cn(iconButton, "pl:bg-primary-solid pl:text-primary-solid-foreground pl:enabled:hover:opacity-90")}
           >
-            <SendIcon />
+            <SendIcon size={18} />
           </button>
         )}
       </div>
@@ -379,9 +366,6 @@ export function Composer({ className, placeholder, startActions, endActions, att
       ) : null}
       {plan.kind === "busy" ? (
         <p data-slot="composer-busy" aria-live="polite" className="pl:m-0 pl:text-xs pl:text-muted-foreground">{t.interaction.busyHint}</p>
-      ) : null}
-      {state === "running" && blockedBy ? (
-        <p id={pauseReasonId} data-slot="composer-pause-reason" className="pl:m-0 pl:text-xs pl:text-muted-foreground">{t.interaction.pauseBlocked}</p>
       ) : null}
       {state === "idle" && paused ? <p data-slot="composer-paused" className="pl:m-0 pl:text-xs pl:text-muted-foreground">{t.interaction.paused}</p> : null}
       {state === "no-agent" ? (

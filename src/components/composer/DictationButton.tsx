@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent } fro
 import { webSpeechInput, type SpeechInput } from "../../core/channels/speechInput";
 import { useLabels } from "../../i18n/LabelsContext";
 import { useDictation } from "../../react/useDictation";
-import { MicIcon } from "./icons";
+import { MicIcon } from "../lib/icons";
 
 export interface DictationButtonProps {
   /** `true`: the browser's recognizer (no button where there is none); or the app's own recognizer. */
@@ -89,7 +89,7 @@ export function DictationButton({ input, lang, disabled, className, onFinal, onS
       }}
       className={className}
     >
-      <MicIcon />
+      <MicIcon size={18} />
     </button>
   );
 }

@@ -6,18 +6,48 @@ import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 import { Message } from "../message/MessageParts";
 import { actionButton } from "./actionButton";
+import { useLazyChunk } from "../lib/lazyChunk";
+import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, CopyIcon, PencilIcon, RegenerateIcon } from "../lib/icons";
+import { tooltipChunk } from "./tooltipChunk";
+import { useExtraActions } from "./extraActions";
 
 // The editor and the media are loaded when first needed: most messages are never edited, and
 // most carry no pictures or files.
 const MessageEditor = lazy(() => import("./MessageEditor"));
 const MessageMedia = lazy(() => import("./MessageMedia"));
 
-/** The row of small actions under a message. */
+/**
+ * The row of icon actions after a message, outside its bubble. On a screen with a mouse it shows
+ * while the row is hovered or holds focus (parley.css, `[data-slot=message-actions]`); on a touch
+ * screen it is always there. `children` go after the kit's actions.
+ */
 function Toolbar({ children, className }: { children: ReactNode; className?: string }) {
+  const row = useRef<HTMLDivElement>(null);
+  const tips = useLazyChunk(tooltipChunk);
   return (
-    <div data-slot="message-actions" className={cn("pl:mt-1 pl:flex pl:flex-wrap pl:items-center pl:gap-1", className)}>
+    <div ref={row} data-slot="message-actions" className={cn("pl:relative pl:flex pl:flex-wrap pl:items-center pl:gap-0.5 pl:text-muted-foreground", className)}>
       {children}
+      {/* Added after the buttons once loaded: they keep their place and are not re-mounted. */}
+      {tips ? <tips.RowTooltip row={row} /> : null}
     </div>
+  );
+}
+
+interface IconActionProps {
+  label: string;
+  slot: string;
+  icon: ReactNode;
+  disabled?: boolean;
+  onClick: () => void;
+  state?: string;
+}
+
+/** An icon button named by `label`: its accessible name, and the row's tooltip over it. */
+function IconAction({ label, slot, icon, disabled, onClick, state }: IconActionProps) {
+  return (
+    <button type="button" data-slot={slot} data-state={state} aria-label={label} disabled={disabled} onClick={onClick} className={actionButton}>
+      {icon}
+    </button>
   );
 }
 
@@ -37,14 +67,14 @@ export function BranchPicker({ messageId, className }: { messageId: string; clas
   return (
     <div role="group" aria-label={t.branches} data-slot="branch-picker" data-index={index} data-count={count} className={cn("pl:inline-flex pl:items-center pl:gap-0.5", className)}>
       <button type="button" data-slot="branch-previous" aria-label={t.previousBranch} disabled={!canFork || index <= 1} onClick={() => branches.previous()} className={actionButton}>
-        <span aria-hidden>‹</span>
+        <ChevronLeftIcon size={14} className="pl:shrink-0 pl:rtl:-scale-x-100" />
       </button>
       <span data-slot="branch-position" className="pl:text-xs pl:tabular-nums">
         <span aria-hidden dir="ltr">{index} / {count}</span>
         <span className="pl:sr-only">{t.branchPosition(index, count)}</span>
       </span>
       <button type="button" data-slot="branch-next" aria-label={t.nextBranch} disabled={!canFork || index >= count} onClick={() => branches.next()} className={actionButton}>
-        <span aria-hidden>›</span>
+        <ChevronRightIcon size={14} className="pl:shrink-0 pl:rtl:-scale-x-100" />
       </button>
     </div>
   );
@@ -60,37 +90,51 @@ BranchPicker.displayName = "Parley.BranchPicker";
 export function CopyMessageButton({ messageId }: { messageId: string }) {
   const t = useLabels().conversation;
   const { copy, state } = useCopyMessage(messageId);
+  const label = state === "copied" ? t.copied : state === "failed" ? t.copyFailed : t.copyMessage;
   return (
-    <button type="button" data-slot="message-copy" data-state={state} onClick={() => void copy()} className={actionButton}>
-      <span aria-live="polite">{state === "copied" ? t.copied : state === "failed" ? t.copyFailed : t.copyMessage}</span>
-    </button>
+    <>
+      <IconAction slot="message-copy" state={state} label={label} icon={state === "copied" ? <CheckIcon /> : <CopyIcon />} onClick={() => void copy()} />
+      {/* The button's name changes silently; this says it. */}
+      <span aria-live="polite" className="pl:sr-only">{state === "idle" ? "" : label}</span>
+    </>
   );
 }
 CopyMessageButton.displayName = "Parley.CopyMessageButton";
 
+export interface AnswerActionsProps {
+  messageId: string;
+  /** More actions at the end of the row (feedback, share …), after those of `<MessageExtraActions>`. */
+  children?: ReactNode;
+  className?: string;
+}
+
 /**
- * Under an answer: its versions, Copy and Regenerate (asks again; the old answer stays as a version).
+ * After an answer (once per turn, after its last part): its versions, Copy and Regenerate (asks
+ * again; the old answer stays as a version), as icon buttons with tooltips; then the app's extra
+ * actions (`<MessageExtraActions>`) and `children`.
  *
  * @example
- * <AnswerActions messageId={message.id} />
+ * <AnswerActions messageId={message.id}><ThumbsUp messageId={message.id} /></AnswerActions>
  */
-export function AnswerActions({ messageId }: { messageId: string }) {
+export function AnswerActions({ messageId, children, className }: AnswerActionsProps) {
   const t = useLabels().conversation;
   const { canFork, regenerate } = useMessageActions(messageId);
+  const extra = useExtraActions(messageId, "assistant");
   return (
-    <Toolbar>
-      <BranchPicker messageId={messageId} />
+    <Toolbar className={cn("pl:-ms-1.5", className)}>
       <CopyMessageButton messageId={messageId} />
-      <button type="button" data-slot="message-regenerate" disabled={!canFork} onClick={() => regenerate()} className={actionButton}>
-        {t.regenerate}
-      </button>
+      <IconAction slot="message-regenerate" label={t.regenerate} icon={<RegenerateIcon />} disabled={!canFork} onClick={() => regenerate()} />
+      <BranchPicker messageId={messageId} />
+      {extra}
+      {children}
     </Toolbar>
   );
 }
 AnswerActions.displayName = "Parley.AnswerActions";
 
 /**
- * The person's message with its versions, Copy and Edit. Edit opens an inline editor: Save and
+ * The person's message: the text in its bubble, then (outside it) its versions, Copy and Edit,
+ * and the app's extra actions (`<MessageExtraActions>`). Edit opens an inline editor: Save and
  * send forks the conversation at this message and runs; Escape or Cancel closes it.
  *
  * @example
@@ -99,6 +143,7 @@ AnswerActions.displayName = "Parley.AnswerActions";
 export function EditableUserMessage({ message }: { message: ThreadMessage }) {
   const t = useLabels().conversation;
   const { canFork, edit } = useMessageActions(message.id);
+  const extra = useExtraActions(message.id, "user");
   const [editing, setEditing] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const content = "content" in message ? message.content : undefined;
@@ -111,25 +156,26 @@ export function EditableUserMessage({ message }: { message: ThreadMessage }) {
     requestAnimationFrame(() => (saved ? scope.querySelector<HTMLElement>('[data-slot="composer-input"]') : root.current?.querySelector<HTMLElement>('[data-slot="message-edit"]'))?.focus());
   };
   return (
-    <div ref={root} data-slot="user-message-content" className="pl:contents">
+    <div ref={root} data-slot="user-message-content" data-state={editing ? "editing" : "idle"} className="pl:flex pl:min-w-0 pl:flex-col pl:items-end pl:gap-1 pl:data-[state=editing]:w-full">
       {editing ? (
         <Suspense fallback={null}>
           <MessageEditor text={text} canSave={canFork} save={edit} close={close} />
         </Suspense>
       ) : (
         <>
-          <Message.Body className="pl:whitespace-pre-wrap pl:break-words">{text}</Message.Body>
-          {hasMedia ? (
-            <Suspense fallback={null}>
-              <MessageMedia content={content} />
-            </Suspense>
-          ) : null}
-          <Toolbar className="pl:justify-end">
+          <div data-slot="message-bubble" className="pl:max-w-full pl:rounded-2xl pl:rounded-ee-md pl:bg-bubble pl:px-4 pl:py-2 pl:text-bubble-foreground">
+            <Message.Body className="pl:whitespace-pre-wrap pl:break-words">{text}</Message.Body>
+            {hasMedia ? (
+              <Suspense fallback={null}>
+                <MessageMedia content={content} />
+              </Suspense>
+            ) : null}
+          </div>
+          <Toolbar className="pl:-me-1.5 pl:justify-end">
             <BranchPicker messageId={message.id} />
             <CopyMessageButton messageId={message.id} />
-            <button type="button" data-slot="message-edit" disabled={!canFork} onClick={() => setEditing(true)} className={actionButton}>
-              {t.edit}
-            </button>
+            <IconAction slot="message-edit" label={t.edit} icon={<PencilIcon />} disabled={!canFork} onClick={() => setEditing(true)} />
+            {extra}
           </Toolbar>
         </>
       )}

@@ -2,6 +2,10 @@ import { useSuggestions } from "../../react/conversation";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 
+/** A quick reply or a suggestion to start with: a rounded chip, 32 px, 44 px on a touch screen. */
+export const chipClass =
+  "pl:min-h-8 pl:rounded-full pl:border pl:border-border pl:bg-background pl:px-3 pl:py-1 pl:text-sm pl:text-foreground pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11";
+
 /**
  * The quick replies the agent offered with its last run, as chips; a click sends one (a chip that
  * names a numbered option answers it by its number). Renders nothing when there are none.
@@ -29,7 +33,7 @@ export function SuggestionChips({ className }: { className?: string }) {
             // The chips go once the reply is sent: the person goes on from the composer.
             root.querySelector<HTMLElement>('[data-slot="composer-input"]')?.focus();
           }}
-          className="pl:min-h-8 pl:rounded-full pl:border pl:border-border pl:bg-background pl:px-3 pl:py-1 pl:text-sm pl:text-foreground pl:hover:bg-accent pl:hover:text-accent-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11"
+          className={chipClass}
         >
           {item.label}
         </button>

@@ -1,4 +1,4 @@
 import { buttonVariants } from "../lib/button";
 
-/** The small text buttons under a message (Copy, Edit, Regenerate, the branch picker's arrows). */
-export const actionButton = buttonVariants({ variant: "ghost", size: "xs" });
+/** The icon buttons after a message (Copy, Edit, Regenerate, the branch picker's arrows). */
+export const actionButton = buttonVariants({ variant: "ghost", size: "icon" });

@@ -9,6 +9,7 @@ import { safeUrl } from "./safeUrl";
 import { linkUrl } from "../lib/urlPolicy";
 import { splitMarkdownBlocks } from "./splitBlocks";
 import { remarkCitations, type CitationTargets } from "./citationMarkers";
+import { CheckIcon, CopyIcon } from "../lib/icons";
 
 export { safeUrl };
 
@@ -17,15 +18,6 @@ function languageOf(children: ReactNode): string {
   if (!isValidElement<{ className?: unknown }>(children)) return "";
   const className = children.props.className;
   return typeof className === "string" ? (/(?:^|\s)language-([^\s]+)/.exec(className)?.[1] ?? "") : "";
-}
-
-function CopyIcon() {
-  return (
-    <svg aria-hidden viewBox="0 0 16 16" width="14" height="14" className="pl:size-3.5 pl:shrink-0" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinejoin="round">
-      <rect x="5.5" y="5.5" width="8" height="8" rx="1.5" />
-      <path d="M10.5 3.5v-.5A1.5 1.5 0 0 0 9 1.5H3A1.5 1.5 0 0 0 1.5 3v6A1.5 1.5 0 0 0 3 10.5h.5" />
-    </svg>
-  );
 }
 
 /**
@@ -58,7 +50,7 @@ function CodeBlock({ className, children, node: _node, ...props }: ComponentProp
           onClick={() => void copy()}
           className="pl:inline-flex pl:min-h-6 pl:min-w-6 pl:items-center pl:gap-1.5 pl:rounded-md pl:px-2 pl:py-1 pl:text-xs pl:text-muted-foreground pl:hover:bg-background pl:hover:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11"
         >
-          <CopyIcon />
+          {state === "copied" ? <CheckIcon size={14} /> : <CopyIcon size={14} />}
           {state === "copied" ? t.copied : t.copy}
         </button>
       </div>
@@ -150,7 +142,25 @@ const components: Components = {
   // `[data-slot=markdown-code]`).
   code: ({ node: _node, ...props }) => <code {...props} data-slot="markdown-code" />,
   table: MarkdownTable,
+  td: ({ node, ...props }) => <td {...props} data-numeric={isNumeric(node) || undefined} />,
 };
+
+/** The text of a table cell, up to 40 characters (more is not a number). */
+function cellText(node: unknown, out = { text: "" }): string {
+  const n = node as { type?: string; value?: unknown; children?: unknown[] } | undefined;
+  if (n?.type === "text" && typeof n.value === "string") out.text += n.value;
+  for (const child of n?.children ?? []) {
+    if (out.text.length > 40) break;
+    cellText(child, out);
+  }
+  return out.text;
+}
+
+/** A cell that holds a number (a price, a count, a percentage): aligned on the right. */
+function isNumeric(node: unknown): boolean {
+  const text = cellText(node).trim();
+  return text.length <= 40 && /^[-+−]?[$€£¥]?\s?[-+−]?\d[\d\s.,'’]*(%|[kKmM]|\s?[$€£¥])?$/.test(text);
+}
 
 export interface MarkdownProps {
   children: string;
@@ -179,7 +189,8 @@ export const Markdown = memo(function Markdown({ children, className, citations 
   return (
     <div
       data-slot="markdown"
-      className={cn("pl:space-y-3 pl:break-words pl:[&_li]:my-1 pl:[&_ol]:list-decimal pl:[&_ul]:list-disc pl:[&_h1]:font-semibold pl:[&_h2]:font-semibold pl:[&_h3]:font-semibold", className)}
+      // The rhythm (headings, lists, paragraphs, line length) is in parley.css, `[data-slot=markdown]`.
+      className={cn("pl:break-words", className)}
     >
       {blocks.map((block, index) => (
         <Fragment key={index}>{parsed[index] ?? <p data-slot="markdown-pending" className="pl:whitespace-pre-wrap">{block}</p>}</Fragment>

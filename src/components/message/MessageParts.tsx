@@ -19,8 +19,10 @@ function useMessageContext(part: string): ThreadMessage {
 const messageVariants = cva("pl:flex pl:min-w-0 pl:flex-col pl:gap-1", {
   variants: {
     variant: {
-      // Sized to its text, up to most of the column; a soft neutral, not a slab of colour.
-      user: "pl:ms-auto pl:w-fit pl:max-w-[85%] pl:rounded-2xl pl:rounded-ee-md pl:bg-bubble pl:px-4 pl:py-2.5 pl:text-body pl:text-bubble-foreground",
+      // Sized to its text, up to most of the column, at the end of the line. The bubble (a soft
+      // neutral, not a slab of colour) is the text's own box inside it, so the actions sit below
+      // it, outside (EditableUserMessage).
+      user: "pl:ms-auto pl:w-fit pl:max-w-[85%] pl:items-end pl:text-body pl:text-foreground",
       assistant: "pl:py-1 pl:text-body pl:text-foreground",
       system: "pl:rounded-lg pl:border pl:border-dashed pl:border-border pl:bg-muted pl:px-3 pl:py-2 pl:text-xs pl:text-muted-foreground",
       tool: "pl:rounded-lg pl:bg-muted pl:px-3 pl:py-2 pl:text-xs pl:text-foreground",

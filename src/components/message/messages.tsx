@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo } from "react";
+import { lazy, Suspense, useId, useMemo, type ReactNode } from "react";
 import { Collapsible } from "radix-ui";
 import { contentToText } from "@ag-ui/core";
 import { useThread } from "../../react/hooks";
@@ -10,8 +10,9 @@ import type { MessageComponentProps } from "../registry/registry";
 import { Message } from "./MessageParts";
 import { AnswerActions, EditableUserMessage } from "../conversation/MessageActions";
 import { useMessageSupport } from "../../react/support";
-import { useShowsAuthor } from "../thread/RowLayoutContext";
+import { useShowsActions, useShowsAuthor } from "../thread/RowLayoutContext";
 import { ConfidenceLabel } from "./ConfidenceLabel";
+import { CheckIcon, ChevronRightIcon, CrossIcon } from "../lib/icons";
 
 // Loaded when an answer cites something: most answers do not.
 const MessageSources = lazy(() => import("./MessageSources"));
@@ -48,19 +49,24 @@ export function UserMessage({ message }: MessageComponentProps) {
 UserMessage.displayName = "Parley.UserMessage";
 
 /**
- * The agent's reply: its name (and sub-agent), Markdown text, then its tool calls.
+ * The agent's reply: its name (and sub-agent), Markdown text, then its tool calls; the last reply
+ * of a turn ends with the turn's actions (Copy, Regenerate, versions) once it is complete.
  *
  * @example
  * <AssistantMessage message={message} />
  */
 export function AssistantMessage({ message }: MessageComponentProps) {
   const callIds = message.role === "assistant" ? message.toolCallIds : undefined;
-  // Calls of Parley's own tools are shown by their cards (the rows that follow), not here.
+  // Calls the person is asked about are shown by their cards (the rows that follow), not here
+  // (ToolCallCard), unless the app renders that tool itself.
   const shownCalls = useThread((t) => (callIds ?? []).filter((id) => {
     const call = t.toolCalls.get(id);
-    return (call?.interactionId ? t.interactions.get(call.interactionId) : undefined)?.origin.kind !== "tool";
+    const kind = call?.interactionId ? t.interactions.get(call.interactionId)?.origin.kind : undefined;
+    // A front-end tool's call may be drawn by the app's renderer: counted as shown.
+    return kind === undefined || kind === "frontend-tool";
   }).length);
   const support = useMessageSupport(message.id);
+  const showsActions = useShowsActions();
   const prefix = useId();
   const citations = useMemo(
     () => (support?.sources.length ? { ids: support.sources.map((source) => source.id), elementId: (index: number) => `${prefix}source-${index}` } : undefined),
@@ -90,7 +96,7 @@ export function AssistantMessage({ message }: MessageComponentProps) {
           ))}
         </div>
       ) : null}
-      {message.streaming ? null : <AnswerActions messageId={message.id} />}
+      {message.streaming || !showsActions ? null : <AnswerActions messageId={message.id} />}
     </Message.Root>
   );
 }
@@ -150,7 +156,9 @@ export function ReasoningMessage({ message }: MessageComponentProps) {
           data-slot="reasoning-trigger"
           className="pl:-mx-1.5 pl:flex pl:min-h-7 pl:items-center pl:gap-1.5 pl:rounded-md pl:px-1.5 pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:data-[state=open]:[&>span]:rotate-90 pl:rtl:data-[state=open]:[&>span]:-rotate-90 pl:pointer-coarse:min-h-11"
         >
-          <span aria-hidden className="pl:inline-block pl:transition-transform pl:rtl:-scale-x-100">▸</span>
+          <span aria-hidden className="pl:inline-flex pl:transition-transform pl:rtl:-scale-x-100">
+            <ChevronRightIcon size={14} />
+          </span>
           {message.streaming ? t.reasoningStreaming : t.reasoning}
           <Message.Attribution />
         </Collapsible.Trigger>
@@ -165,7 +173,13 @@ ReasoningMessage.displayName = "Parley.ReasoningMessage";
 
 type StepStatus = "pending" | "in-progress" | "completed" | "failed";
 const STEP_STATUSES: readonly StepStatus[] = ["pending", "in-progress", "completed", "failed"];
-const STEP_MARK: Record<StepStatus, string> = { pending: "○", "in-progress": "◐", completed: "●", failed: "✕" };
+// Drawn, not typed: a ring to do, a pulsing dot under way, a tick done, a cross failed.
+const STEP_MARK: Record<StepStatus, ReactNode> = {
+  pending: <span className="pl:size-2.5 pl:rounded-full pl:border-[1.5px] pl:border-current" />,
+  "in-progress": <span className="pl:size-2.5 pl:animate-pulse pl:rounded-full pl:bg-primary" />,
+  completed: <CheckIcon size={14} />,
+  failed: <CrossIcon size={14} />,
+};
 
 function readSteps(content: unknown): { title: string; status: StepStatus }[] | undefined {
   const steps = (content as { steps?: unknown } | null)?.steps;
@@ -205,7 +219,7 @@ export function PlanActivity({ message }: MessageComponentProps) {
             data-number={index + 1}
             className="pl:flex pl:items-baseline pl:gap-2 pl:data-[state=completed]:text-muted-foreground pl:data-[state=failed]:text-destructive"
           >
-            <span aria-hidden className="pl:w-4 pl:shrink-0 pl:text-center">{STEP_MARK[step.status]}</span>
+            <span aria-hidden className="pl:inline-flex pl:w-4 pl:shrink-0 pl:justify-center pl:self-center">{STEP_MARK[step.status]}</span>
             <span className="pl:flex-1">{step.title}</span>
             <span className="pl:sr-only">{t.stepStatus[step.status]}</span>
           </li>

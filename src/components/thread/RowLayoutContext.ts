@@ -18,3 +18,14 @@ RowLayoutContext.displayName = "ParleyRowLayout";
 export function useShowsAuthor(): boolean {
   return useContext(RowLayoutContext)?.showsAuthor ?? true;
 }
+
+/**
+ * Whether the message in this row shows the turn's action row: false for an agent's reply with a
+ * later reply in the same turn (one row of actions per turn, after its last part).
+ *
+ * @example
+ * {useShowsActions() ? <AnswerActions messageId={message.id} /> : null}
+ */
+export function useShowsActions(): boolean {
+  return !useContext(RowLayoutContext)?.actionsLater;
+}

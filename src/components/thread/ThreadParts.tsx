@@ -8,6 +8,7 @@ import { useLabels } from "../../i18n/LabelsContext";
 import { MessageRenderer, useMessageComponent } from "../registry/MessageRenderer";
 import { ToolMessage } from "../message/messages";
 import { cn } from "../lib/cn";
+import { ArrowDownIcon, ChatIcon } from "../lib/icons";
 import { ThreadAnnouncer } from "./ThreadAnnouncer";
 import { ThreadNavigationContext } from "./ThreadNavigation";
 import { isDevelopment } from "../../core/dev";
@@ -55,9 +56,11 @@ export const threadVariants = cva("", {
       // Each row is the reading column (`--parley-column`), centred; a row whose message renders
       // nothing takes no room.
       row: "pl:absolute pl:inset-x-0 pl:top-0 pl:mx-auto pl:w-full pl:max-w-column pl:px-4 pl:py-2.5 pl:empty:p-0",
-      empty: "pl:mx-auto pl:max-w-column pl:p-6 pl:text-center pl:text-body pl:text-muted-foreground",
+      // Centred in the viewport, with room under the welcome for suggestions.
+      empty: "pl:mx-auto pl:flex pl:min-h-full pl:max-w-column pl:flex-col pl:items-center pl:justify-center pl:gap-3 pl:p-6 pl:text-center pl:text-body pl:text-muted-foreground",
       handoff: "pl:mb-1 pl:flex pl:items-center pl:gap-2 pl:text-xs pl:text-muted-foreground pl:before:h-px pl:before:w-4 pl:before:bg-border",
-      jump: "pl:absolute pl:bottom-3 pl:left-1/2 pl:z-10 pl:inline-flex pl:min-h-8 pl:-translate-x-1/2 pl:items-center pl:gap-1.5 pl:rounded-full pl:border pl:border-border pl:bg-background pl:px-3.5 pl:text-sm pl:font-medium pl:text-foreground pl:shadow-float pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11 pl:pointer-coarse:px-4",
+      // A round arrow over the bottom of the list, named (and titled) "Jump to latest".
+      jump: "pl:absolute pl:bottom-3 pl:left-1/2 pl:z-10 pl:inline-flex pl:size-9 pl:-translate-x-1/2 pl:items-center pl:justify-center pl:rounded-full pl:border pl:border-border pl:bg-background pl:text-foreground pl:shadow-float pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:pointer-coarse:size-11",
     },
   },
 });
@@ -268,15 +271,33 @@ const Messages = forwardRef<HTMLDivElement, ThreadMessagesProps>(function Thread
 });
 Messages.displayName = "Thread.Messages";
 
-/** Shown only while the thread has no messages; its children, or the "No messages yet." label. */
+/** The default welcome of an empty thread: a mark, "How can I help?" and a line under it. */
+export function ThreadWelcome() {
+  const t = useLabels();
+  return (
+    <>
+      <span aria-hidden className="pl:inline-flex pl:size-11 pl:items-center pl:justify-center pl:rounded-full pl:bg-muted pl:text-foreground">
+        <ChatIcon size={22} />
+      </span>
+      <p data-slot="thread-empty-title" className="pl:text-lg pl:font-semibold pl:text-foreground">
+        {t.emptyTitle}
+      </p>
+      <p>{t.emptyThread}</p>
+    </>
+  );
+}
+
+/**
+ * Shown only while the thread has no messages: its children, or a welcome ("How can I help?" and
+ * a line under it). Put suggestions to start with in it (`<Thread starters>` does).
+ */
 const Empty = forwardRef<HTMLDivElement, ThreadPartProps>(function ThreadEmpty({ asChild, className, children, ...props }, ref) {
   const { state } = useThreadContext("Empty");
-  const t = useLabels();
   if (state !== "empty") return null;
   const Comp = asChild ? Slot.Root : "div";
   return (
     <Comp ref={ref} data-slot="thread-empty" data-state={state} {...props} className={cn(threadVariants({ part: "empty" }), className)}>
-      {children ?? t.emptyThread}
+      {children ?? <ThreadWelcome />}
     </Comp>
   );
 });
@@ -289,7 +310,7 @@ export interface ThreadJumpToLatestProps extends ComponentPropsWithoutRef<"butto
 }
 
 /**
- * "Jump to latest": shown once the person scrolled up; it scrolls to the end and follows again.
+ * "Jump to latest" (a round arrow, named for screen readers and titled): shown once the person scrolled up; it scrolls to the end and follows again.
  * Put it before the viewport (as `<Thread>` does): it floats over the list, and comes first in tab
  * order, so tabbing through the messages never scrolls it out of reach.
  */
@@ -304,18 +325,13 @@ const JumpToLatest = forwardRef<HTMLButtonElement, ThreadJumpToLatestProps>(func
       type={asChild ? undefined : "button"}
       data-slot="thread-jump"
       data-state={state}
+      aria-label={children ? undefined : t.jumpToLatest}
+      title={children ? undefined : t.jumpToLatest}
       {...props}
       onClick={composeEventHandlers(props.onClick, jump)}
       className={cn(threadVariants({ part: "jump" }), className)}
     >
-      {children ?? (
-        <>
-          {t.jumpToLatest}
-          <svg aria-hidden viewBox="0 0 16 16" width="14" height="14" className="pl:size-3.5 pl:shrink-0" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round">
-            <path d="M8 3v10M3.5 8.5 8 13l4.5-4.5" />
-          </svg>
-        </>
-      )}
+      {children ?? <ArrowDownIcon size={18} />}
     </Comp>
   );
 });

@@ -16,6 +16,11 @@ export interface RowLayout {
   showsAuthor: boolean;
   /** The agent changed within the turn: who handed off (`""`: the main agent) to whom. */
   handoff?: { from: string; to: string };
+  /**
+   * An agent's reply with a later reply in the same turn: the turn's one action row (Copy,
+   * Regenerate …) goes after that last reply, not after each.
+   */
+  actionsLater?: true;
 }
 
 const SINGLE: RowLayout = { turn: "single", depth: 0, showsAuthor: true };
@@ -59,7 +64,7 @@ export function layoutRows(thread: Pick<ThreadState, "messages" | "subagents">, 
   const layouts: RowLayout[] = [];
   const interned = new Map<string, RowLayout>();
   const intern = (layout: RowLayout): RowLayout => {
-    const key = `${layout.turn}|${layout.depth}|${layout.showsAuthor}|${layout.handoff?.from ?? "\0"}|${layout.handoff?.to ?? "\0"}`;
+    const key = `${layout.turn}|${layout.depth}|${layout.showsAuthor}|${layout.actionsLater}|${layout.handoff?.from ?? "\0"}|${layout.handoff?.to ?? "\0"}`;
     const existing = interned.get(key);
     if (existing) return existing;
     interned.set(key, layout);
@@ -79,6 +84,15 @@ export function layoutRows(thread: Pick<ThreadState, "messages" | "subagents">, 
     const role = thread.messages.get(id)?.role;
     return role !== undefined && AGENT_SIDE.has(role);
   });
+  // From the end: whether a later reply of the same turn carries the turn's actions.
+  const later: boolean[] = [];
+  for (let i = rows.length - 1, seen = false; i >= 0; i--) {
+    if (!sides[i]) seen = false;
+    else if (thread.messages.get(rows[i]!)?.role === "assistant") {
+      later[i] = seen;
+      seen = true;
+    }
+  }
   for (let i = 0; i < rows.length; i++) {
     if (!sides[i]) {
       layouts.push(SINGLE);
@@ -107,6 +121,7 @@ export function layoutRows(thread: Pick<ThreadState, "messages" | "subagents">, 
     if (message?.role === "assistant") {
       layout.showsAuthor = !named;
       named = true;
+      if (later[i]) layout.actionsLater = true;
     }
     layouts.push(intern(layout));
   }

@@ -4,6 +4,7 @@ import { useThreads } from "../../react/threads";
 import { useFormatTime, useLocale } from "../../i18n/LabelsContext";
 import { threadLabelsFor, type ThreadLabels } from "../../i18n/threadLabels";
 import { cn } from "../lib/cn";
+import { PencilIcon, TrashIcon } from "../lib/icons";
 import { panelClass, panelTitleClass, smallButtonClass } from "../panels/panelStyles";
 
 export interface ThreadListProps {
@@ -199,10 +200,10 @@ function ThreadItem({ thread, active, t, onOpen, onRename, onRemove }: { thread:
             {thread.preview ? <span className="pl:w-full pl:truncate pl:text-xs pl:text-muted-foreground">{thread.preview}</span> : null}
           </button>
           <button ref={renameButton} type="button" aria-label={t.rename(title)} className={smallButtonClass} onClick={() => setMode("renaming")}>
-            <span aria-hidden="true">✎</span>
+            <PencilIcon size={14} />
           </button>
           <button type="button" aria-label={t.remove(title)} className={smallButtonClass} onClick={() => setMode("confirming")}>
-            <span aria-hidden="true">🗑</span>
+            <TrashIcon size={14} />
           </button>
         </div>
       )}

@@ -8,6 +8,7 @@ import { useToolRendererFor } from "../registry/toolHooks";
 import { RenderedToolCall } from "./RenderedToolCall";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
+import { ChevronRightIcon } from "../lib/icons";
 
 interface ToolCallContextValue {
   call: ToolCallState;
@@ -87,7 +88,7 @@ const Trigger = forwardRef<HTMLButtonElement, ComponentPropsWithoutRef<typeof Co
       data-slot="tool-call-trigger"
       {...props}
       className={cn(
-        "pl:flex pl:min-h-10 pl:w-full pl:items-center pl:gap-2 pl:px-3 pl:py-1.5 pl:text-start pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:-outline-offset-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11",
+        "pl:group/trigger pl:flex pl:min-h-10 pl:w-full pl:items-center pl:gap-2 pl:px-3 pl:py-1.5 pl:text-start pl:hover:bg-muted pl:focus-visible:outline-2 pl:focus-visible:-outline-offset-2 pl:focus-visible:outline-ring pl:pointer-coarse:min-h-11",
         className,
       )}
     />
@@ -98,13 +99,17 @@ Trigger.displayName = "ToolCall.Trigger";
 const Name = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function ToolCallName({ className, ...props }, ref) {
   const { call } = useToolCallContext("Name");
   return (
-    <span ref={ref} data-slot="tool-call-name" {...props} className={cn("pl:font-mono pl:font-medium", className)}>
+    <span ref={ref} data-slot="tool-call-name" {...props} className={cn("pl:shrink-0 pl:font-mono pl:font-medium", className)}>
       {call.name}
     </span>
   );
 });
 Name.displayName = "ToolCall.Name";
 
+/**
+ * How the call stands: a coloured dot, and the words (read aloud always; on screen unless it is
+ * done, which the green dot says). `data-status` is the call's status, or `waiting-for-person`.
+ */
 const Status = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function ToolCallStatus({ className, ...props }, ref) {
   const { call } = useToolCallContext("Status");
   const t = useLabels();
@@ -118,16 +123,71 @@ const Status = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(fun
       data-status={waitingForPerson ? "waiting-for-person" : call.status}
       {...props}
       className={cn(
-        // A chip: its colour says the state, its words say it too.
-        "pl:ms-auto pl:inline-flex pl:shrink-0 pl:items-center pl:rounded-full pl:border pl:border-border pl:bg-muted pl:px-2 pl:py-0.5 pl:text-xs pl:font-medium pl:text-muted-foreground pl:data-[status=complete]:text-success pl:data-[status=error]:text-destructive pl:data-[status=waiting-for-person]:text-warning",
+        "pl:group/status pl:ms-auto pl:inline-flex pl:shrink-0 pl:items-center pl:gap-1.5 pl:text-xs pl:text-muted-foreground pl:data-[status=error]:text-destructive pl:data-[status=waiting-for-person]:text-warning",
         className,
       )}
     >
-      {waitingForPerson ? t.interaction.waitingForYou : t.toolStatus[call.status]}
+      <span
+        aria-hidden
+        data-slot="tool-call-status-dot"
+        className="pl:size-2 pl:rounded-full pl:bg-current pl:group-data-[status=complete]/status:bg-success pl:group-data-[status=streaming-args]/status:animate-pulse pl:group-data-[status=waiting]/status:animate-pulse"
+      />
+      <span className="pl:group-data-[status=complete]/status:sr-only">{waitingForPerson ? t.interaction.waitingForYou : t.toolStatus[call.status]}</span>
     </span>
   );
 });
 Status.displayName = "ToolCall.Status";
+
+/** One value of the argument summary: strings as written, anything else as short JSON. */
+function summaryValue(value: unknown): string {
+  if (typeof value === "string") return value;
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * The arguments on one line (`paths: ["/tmp/cache"], force: true`), cut to 160 characters; the
+ * raw text while nothing parses yet.
+ *
+ * @example
+ * summarizeToolArgs({ args: { from: "Paris", to: "Lyon" }, argsText: "" }); // "from: Paris, to: Lyon"
+ */
+export function summarizeToolArgs(call: Pick<ToolCallState, "args" | "argsText">): string {
+  const args = call.args;
+  let text: string;
+  if (args !== null && typeof args === "object" && !Array.isArray(args)) {
+    const parts: string[] = [];
+    let length = 0;
+    for (const key of Object.keys(args)) {
+      if (length > 160) break;
+      const part = `${key}: ${summaryValue((args as Record<string, unknown>)[key])}`;
+      parts.push(part);
+      length += part.length + 2;
+    }
+    text = parts.join(", ");
+  } else {
+    text = args === undefined ? call.argsText : summaryValue(args);
+  }
+  // Bounded before any scan: streamed argument text can be long.
+  text = text.slice(0, 400).replace(/\s+/g, " ").trim();
+  return text.length > 160 ? `${text.slice(0, 159)}…` : text;
+}
+
+/** The one-line summary of the arguments, beside the name; cut with an ellipsis where the row ends. */
+const Summary = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function ToolCallSummary({ className, ...props }, ref) {
+  const { call } = useToolCallContext("Summary");
+  const summary = summarizeToolArgs(call);
+  if (!summary) return null;
+  return (
+    <span ref={ref} data-slot="tool-call-summary" {...props} className={cn("pl:min-w-0 pl:flex-1 pl:truncate pl:text-xs pl:text-muted-foreground", className)}>
+      {summary}
+    </span>
+  );
+});
+Summary.displayName = "ToolCall.Summary";
 
 const Content = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<typeof Collapsible.Content>>(function ToolCallContent({ className, ...props }, ref) {
   useToolCallContext("Content");
@@ -192,11 +252,11 @@ ErrorPart.displayName = "ToolCall.Error";
  *
  * @example
  * <ToolCall.Root call={call} result={result}>
- *   <ToolCall.Trigger><ToolCall.Name /><ToolCall.Status /></ToolCall.Trigger>
+ *   <ToolCall.Trigger><ToolCall.Name /><ToolCall.Summary /><ToolCall.Status /></ToolCall.Trigger>
  *   <ToolCall.Content><ToolCall.Args /><ToolCall.Result /><ToolCall.Error /></ToolCall.Content>
  * </ToolCall.Root>
  */
-export const ToolCall = { Root, Trigger, Name, Status, Content, Args, Result, Error: ErrorPart };
+export const ToolCall = { Root, Trigger, Name, Summary, Status, Content, Args, Result, Error: ErrorPart };
 
 export interface ToolCallCardProps {
   /** The tool call's id in the thread. */
@@ -206,8 +266,9 @@ export interface ToolCallCardProps {
 }
 
 /**
- * A tool call of the thread, styled: name and status; open it for the arguments (streaming
- * live), the result and any error. Re-renders only when that call or its result changes.
+ * A tool call of the thread, styled: a chevron, the name, the arguments on one line and a status
+ * dot; open it for the arguments in full (streaming live), the result and any error. A call the
+ * person is asked about shows as that question's card instead. Re-renders only when that call or its result changes.
  *
  * @example
  * {message.toolCallIds?.map((id) => <ToolCallCard key={id} id={id} />)}
@@ -221,11 +282,17 @@ export function ToolCallCard({ id, defaultOpen, className }: ToolCallCardProps) 
   // A call of one of Parley's own tools is the question itself: its card (the next row) shows it.
   if (interaction?.origin.kind === "tool") return null;
   if (Renderer) return <RenderedToolCall call={call} result={result} Renderer={Renderer} />;
+  // A call the agent asks the person about (an interrupt's subject) is shown by that card, once:
+  // a row above it would repeat the name and say "waiting" a second time.
+  if (interaction) return null;
   return (
     <ToolCall.Root call={call} result={result} defaultOpen={defaultOpen} className={className}>
       <ToolCall.Trigger>
-        <span aria-hidden className="pl:text-muted-foreground">⚙</span>
+        <span aria-hidden data-slot="tool-call-chevron" className="pl:inline-flex pl:text-muted-foreground pl:transition-transform pl:rtl:-scale-x-100 pl:group-data-[state=open]/trigger:rotate-90 pl:rtl:group-data-[state=open]/trigger:-rotate-90">
+          <ChevronRightIcon size={14} />
+        </span>
         <ToolCall.Name />
+        <ToolCall.Summary />
         <ToolCall.Status />
       </ToolCall.Trigger>
       <ToolCall.Content>

@@ -17,7 +17,9 @@ const scopeWords = (scope: string, limit?: number): string =>
 /** Arabic (right to left). Loaded on first use. */
 export const ar: ParleyLabels = {
   threadLabel: "المحادثة",
-  emptyThread: "لا توجد رسائل بعد.",
+  emptyTitle: "كيف يمكنني المساعدة؟",
+  emptyThread: "اطرح سؤالًا أو صِف مهمة. أنت تقرر قبل تنفيذ أي شيء.",
+  starters: "اقتراحات للبدء",
   jumpToLatest: "الانتقال إلى الأحدث",
   roleUser: "أنت",
   roleAssistant: "المساعد",

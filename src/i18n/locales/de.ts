@@ -10,7 +10,9 @@ const scopeWords = (scope: string, limit?: number): string =>
 /** German. Loaded on first use. */
 export const de: ParleyLabels = {
   threadLabel: "Unterhaltung",
-  emptyThread: "Noch keine Nachrichten.",
+  emptyTitle: "Wobei kann ich helfen?",
+  emptyThread: "Stell eine Frage oder beschreibe eine Aufgabe. Du entscheidest, bevor etwas getan wird.",
+  starters: "Vorschläge für den Anfang",
   jumpToLatest: "Zur neuesten Nachricht",
   roleUser: "Du",
   roleAssistant: "Assistent",

@@ -10,7 +10,9 @@ const scopeWords = (scope: string, limit?: number): string =>
 /** Spanish. Loaded on first use. */
 export const es: ParleyLabels = {
   threadLabel: "Conversación",
-  emptyThread: "Todavía no hay mensajes.",
+  emptyTitle: "¿En qué puedo ayudarte?",
+  emptyThread: "Haz una pregunta o describe una tarea. Tú decides antes de que se haga nada.",
+  starters: "Sugerencias para empezar",
   jumpToLatest: "Ir a lo más reciente",
   roleUser: "Tú",
   roleAssistant: "Asistente",

@@ -10,7 +10,9 @@ const scopeWords = (scope: string, limit?: number): string =>
 /** Japanese. Loaded on first use. */
 export const ja: ParleyLabels = {
   threadLabel: "会話",
-  emptyThread: "まだメッセージはありません。",
+  emptyTitle: "どのようにお手伝いしましょうか？",
+  emptyThread: "質問や作業を書いてください。実行する前に必ずあなたが決めます。",
+  starters: "はじめの候補",
   jumpToLatest: "最新へ移動",
   roleUser: "あなた",
   roleAssistant: "アシスタント",

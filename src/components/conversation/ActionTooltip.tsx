@@ -1,0 +1,86 @@
+import { useEffect, useState, type RefObject } from "react";
+import { Tooltip } from "radix-ui";
+
+/**
+ * The names of a row's icon buttons, shown on hover (after a moment) and at once when focus
+ * arrives by keyboard, with Radix Tooltip. One tooltip serves the whole row and is anchored over the button it
+ * names, so the buttons themselves are never re-mounted when this chunk arrives (tooltipChunk
+ * loads it after the first row appears: the positioning code is not on the kit's first load).
+ * The tip renders inside the kit's root (`.parley`), where the theme's variables are.
+ */
+export function RowTooltip({ row }: { row: RefObject<HTMLElement | null> }) {
+  const [target, setTarget] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    const el = row.current;
+    if (!el) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const named = (event: Event) => {
+      const button = (event.target as Element | null)?.closest?.<HTMLButtonElement>("button[aria-label]");
+      return button && el.contains(button) && !button.disabled ? button : null;
+    };
+    const hide = () => {
+      clearTimeout(timer);
+      setTarget(null);
+    };
+    const hover = (event: Event) => {
+      const button = named(event);
+      clearTimeout(timer);
+      if (!button) return setTarget(null);
+      timer = setTimeout(() => setTarget(button), 300);
+    };
+    // Focus that follows a press is the pointer's: its name shows on hover, not again on focus.
+    let pressed = false;
+    const press = () => {
+      pressed = true;
+      hide();
+    };
+    const key = () => {
+      pressed = false;
+    };
+    const focus = (event: Event) => {
+      const button = named(event);
+      if (button && !pressed) setTarget(button);
+    };
+    el.addEventListener("pointerover", hover);
+    el.addEventListener("pointerleave", hide);
+    el.addEventListener("pointerdown", press);
+    el.addEventListener("keydown", key);
+    el.addEventListener("focusin", focus);
+    el.addEventListener("focusout", hide);
+    return () => {
+      hide();
+      el.removeEventListener("pointerover", hover);
+      el.removeEventListener("pointerleave", hide);
+      el.removeEventListener("pointerdown", press);
+      el.removeEventListener("keydown", key);
+      el.removeEventListener("focusin", focus);
+      el.removeEventListener("focusout", hide);
+    };
+  }, [row]);
+  // A button that left the page (Edit opens the editor in its place) has nothing to name.
+  const shown = target?.isConnected ? target : null;
+  return (
+    <Tooltip.Provider delayDuration={0}>
+      <Tooltip.Root open={shown !== null} onOpenChange={(open) => open || setTarget(null)}>
+        <Tooltip.Trigger asChild>
+          <span
+            aria-hidden
+            data-slot="action-tooltip-anchor"
+            style={{ position: "absolute", pointerEvents: "none", left: shown?.offsetLeft ?? 0, top: shown?.offsetTop ?? 0, width: shown?.offsetWidth ?? 0, height: shown?.offsetHeight ?? 0 }}
+          />
+        </Tooltip.Trigger>
+        <Tooltip.Portal container={shown?.closest<HTMLElement>(".parley") ?? undefined}>
+          <Tooltip.Content
+            data-slot="action-tooltip"
+            side="bottom"
+            sideOffset={4}
+            collisionPadding={8}
+            className="pl:z-50 pl:rounded-md pl:bg-foreground pl:px-2 pl:py-1 pl:text-xs pl:font-medium pl:text-background pl:shadow-float"
+          >
+            {shown?.getAttribute("aria-label")}
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
+  );
+}
