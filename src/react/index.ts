@@ -23,6 +23,7 @@ export {
 export { useAuditView, useNow, usePermissionsPanel, type AuditLogState, type AuditView, type GrantView, type PermissionsPanelState } from "./permissions";
 export { useReconnecting } from "./connection";
 export { useErrorRecovery, type ErrorRecoveryState } from "./useErrorRecovery";
+export { usePermissionRequest, type PermissionRequestState } from "./usePermissionRequest";
 export {
   useAgentContext,
   useBranches,
