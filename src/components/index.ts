@@ -48,6 +48,8 @@ export {
   type PermissionRequestScopeProps,
   type PermissionRequestTypedConfirmProps,
 } from "./interactions/PermissionRequest";
+export { Advice, useAdviceContext, type AdviceOptionProps, type AdviceRootProps } from "./interactions/Advice";
+export { InputRequest, useInputRequestContext, type InputRequestFieldProps, type InputRequestRootProps } from "./interactions/InputRequest";
 export { InteractionFallback } from "./interactions/InteractionFallback";
 export { InteractionQueue, type InteractionQueueProps } from "./interactions/InteractionQueue";
 export { preloadSchemaForm, SchemaForm, type SchemaFormProps } from "./interactions/SchemaForm";

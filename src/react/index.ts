@@ -24,6 +24,8 @@ export { useAuditView, useNow, usePermissionsPanel, type AuditLogState, type Aud
 export { useReconnecting } from "./connection";
 export { useErrorRecovery, type ErrorRecoveryState } from "./useErrorRecovery";
 export { usePermissionRequest, type PermissionRequestState } from "./usePermissionRequest";
+export { useAdvice, type AdviceState } from "./useAdvice";
+export { useInputRequest, type InputRequestState } from "./useInputRequest";
 export {
   useAgentContext,
   useBranches,

@@ -1,4 +1,4 @@
-import { createContext, forwardRef, useContext, useRef, type ComponentPropsWithoutRef, type Context, type ForwardedRef, type ReactNode } from "react";
+import { createContext, forwardRef, useContext, useRef, type ComponentPropsWithoutRef, type Context, type ForwardedRef, type KeyboardEvent, type ReactNode } from "react";
 import { Slot } from "radix-ui";
 import type { ActionResult } from "../../store";
 
@@ -33,8 +33,10 @@ export function partRoot<S extends { interaction: { status: string } | undefined
   PartContext: Context<S | null>,
   useRootState: (interactionId: string) => S,
   focusing: (state: S, wrap: (act: Acting) => Acting) => S,
+  /** The compound's keys (advice: a digit picks that option), after the app's own `onKeyDown`. */
+  keys?: (state: S, event: KeyboardEvent<HTMLDivElement>) => void,
 ) {
-  const Root = forwardRef<HTMLDivElement, PartRootProps>(function PartRoot({ interactionId, asChild, ...props }, ref: ForwardedRef<HTMLDivElement>) {
+  const Root = forwardRef<HTMLDivElement, PartRootProps>(function PartRoot({ interactionId, asChild, onKeyDown, ...props }, ref: ForwardedRef<HTMLDivElement>) {
     const own = useRef<HTMLDivElement | null>(null);
     const state = useRootState(interactionId);
     const wrap = (act: Acting): Acting =>
@@ -55,6 +57,10 @@ export function partRoot<S extends { interaction: { status: string } | undefined
         tabIndex={-1}
         data-state={state.interaction?.status.replace("_", "-")}
         {...props}
+        onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => {
+          onKeyDown?.(event);
+          if (!event.defaultPrevented) keys?.(state, event);
+        }}
       />
     );
     return <PartContext.Provider value={focusing(state, wrap)}>{provided}</PartContext.Provider>;
