@@ -50,7 +50,7 @@ function StreamingAdvice({ interaction }: { interaction: InteractionRecord }) {
 function AdviceBody({ interaction, payload }: { interaction: InteractionRecord; payload: AdvicePayload }) {
   return (
     <Advice.Root interactionId={interaction.id} asChild>
-      <InteractionCard.Root interaction={interaction}>
+      <InteractionCard.Root interaction={interaction} data-tone="info">
         <AdviceLayout payload={payload} />
       </InteractionCard.Root>
     </Advice.Root>
@@ -75,12 +75,12 @@ function AdviceLayout({ payload }: { payload: AdvicePayload }) {
       {payload.options.length === 0 ? (
         pending ? (
           <InteractionCard.Actions>
-            <Advice.Accept data-slot="advice-accept" className={buttonVariants({ variant: "primary" })}>
-              {t.interaction.accept}
-            </Advice.Accept>
             <Advice.Reject data-slot="advice-reject" className={buttonVariants({ variant: "secondary" })}>
               {t.interaction.reject}
             </Advice.Reject>
+            <Advice.Accept data-slot="advice-accept" className={buttonVariants({ variant: "primary" })}>
+              {t.interaction.accept}
+            </Advice.Accept>
           </InteractionCard.Actions>
         ) : null
       ) : (
@@ -88,12 +88,12 @@ function AdviceLayout({ payload }: { payload: AdvicePayload }) {
           <OptionList payload={payload} label={payload.content} />
           {pending ? (
             <InteractionCard.Actions>
-              <Advice.Submit data-slot="advice-submit" className={buttonVariants({ variant: "primary" })}>
-                {t.interaction.choose}
-              </Advice.Submit>
               <Advice.Decline data-slot="advice-decline" className={buttonVariants({ variant: "secondary" })}>
                 {t.interaction.decline}
               </Advice.Decline>
+              <Advice.Submit data-slot="advice-submit" className={buttonVariants({ variant: "primary" })}>
+                {t.interaction.choose}
+              </Advice.Submit>
             </InteractionCard.Actions>
           ) : null}
         </div>

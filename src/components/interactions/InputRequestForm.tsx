@@ -41,7 +41,7 @@ function InputBody({ interaction, payload }: { interaction: InteractionRecord; p
   const [cardRef, focusCard] = useCardFocus();
   return (
     <InputRequest.Root interactionId={interaction.id} asChild>
-      <InteractionCard.Root ref={cardRef} interaction={interaction}>
+      <InteractionCard.Root ref={cardRef} interaction={interaction} data-tone="info">
         <InputLayout payload={payload} focusCard={focusCard} />
       </InteractionCard.Root>
     </InputRequest.Root>

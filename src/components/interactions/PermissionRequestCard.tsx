@@ -64,7 +64,7 @@ const inputClass =
 function PermissionBody({ interaction, payload }: { interaction: InteractionRecord; payload: PermissionRequestPayload }) {
   return (
     <PermissionRequest.Root interactionId={interaction.id} asChild>
-      <InteractionCard.Root interaction={interaction} data-destructive={payload.categories.includes("destructive") || undefined}>
+      <InteractionCard.Root interaction={interaction} data-destructive={payload.categories.includes("destructive") || undefined} data-tone={toneOf(payload)}>
         <PermissionLayout interaction={interaction} payload={payload} />
       </InteractionCard.Root>
     </PermissionRequest.Root>
@@ -105,12 +105,7 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
           <pre className={blockClass}>{pretty(payload.details)}</pre>
         </div>
       ) : null}
-      {payload.args !== undefined && !editing ? (
-        <div data-slot="permission-args">
-          <div className="pl:mb-1 pl:text-xs pl:text-muted-foreground">{t.interaction.arguments}</div>
-          <pre className={blockClass}>{pretty(response?.editedArgs ?? payload.args)}</pre>
-        </div>
-      ) : null}
+      {payload.args !== undefined && !editing ? <Arguments args={response?.editedArgs ?? payload.args} /> : null}
       {pending && request.editable ? (
         <div data-slot="permission-edit" className="pl:flex pl:flex-col pl:gap-1">
           <label className="pl:flex pl:items-center pl:gap-2 pl:text-xs">
@@ -162,12 +157,12 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
       ) : null}
       {pending ? (
         <InteractionCard.Actions>
-          <PermissionRequest.Approve data-slot="permission-approve" className={buttonVariants({ variant: destructive ? "destructive" : "primary" })}>
-            {payload.confirmLabel ?? t.interaction.approve}
-          </PermissionRequest.Approve>
           <PermissionRequest.Decline data-slot="permission-decline" className={buttonVariants({ variant: "secondary" })}>
             {payload.cancelLabel ?? t.interaction.decline}
           </PermissionRequest.Decline>
+          <PermissionRequest.Approve data-slot="permission-approve" className={buttonVariants({ variant: destructive ? "destructive" : "primary" })}>
+            {payload.confirmLabel ?? t.interaction.approve}
+          </PermissionRequest.Approve>
         </InteractionCard.Actions>
       ) : null}
       {request.refusal ? (
@@ -179,6 +174,43 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
         {outcome}
       </InteractionCard.Outcome>
     </>
+  );
+}
+
+/** The card's accent: red for what cannot be undone, amber for money and private data, blue otherwise. */
+function toneOf(payload: PermissionRequestPayload): "destructive" | "warning" | "info" {
+  const has = (category: PermissionRequestPayload["categories"][number]) => payload.categories.includes(category);
+  return has("destructive") || has("irreversible") ? "destructive" : has("money") || has("privacy") ? "warning" : "info";
+}
+
+/** One argument's value in words: text as is, a list of plain values joined, anything else as compact JSON. */
+function valueText(value: unknown): string {
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== "object")) return value.map(String).join(", ");
+  return value !== null && typeof value === "object" ? (JSON.stringify(value) ?? "") : String(value);
+}
+
+/** The arguments as label–value rows (an object's own keys), with the JSON as sent behind "Show raw". */
+function Arguments({ args }: { args: unknown }) {
+  const t = useLabels();
+  const rows = args !== null && typeof args === "object" && !Array.isArray(args) ? Object.entries(args as Record<string, unknown>) : [];
+  return (
+    <div data-slot="permission-args" className="pl:flex pl:flex-col pl:gap-1">
+      <div className="pl:text-xs pl:text-muted-foreground">{t.interaction.arguments}</div>
+      {rows.length ? (
+        <dl data-slot="permission-arg-rows" className="pl:m-0 pl:grid pl:grid-cols-[auto_1fr] pl:gap-x-3 pl:gap-y-1">
+          {rows.map(([key, value]) => (
+            <div key={key} data-slot="permission-arg" className="pl:contents">
+              <dt className="pl:text-muted-foreground">{key}</dt>
+              <dd className="pl:m-0 pl:break-words pl:font-mono pl:text-xs pl:leading-5">{valueText(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <details data-slot="permission-args-raw" open={rows.length ? undefined : true}>
+        <summary className="pl:cursor-pointer pl:text-xs pl:text-muted-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring">{t.interaction.showRaw}</summary>
+        <pre className={cn(blockClass, "pl:mt-1")}>{pretty(args)}</pre>
+      </details>
+    </div>
   );
 }
 
