@@ -267,6 +267,17 @@ export const PermissionMoneyAndPrivacy = card(
 /** An AG-UI interrupt about a tool call: its arguments are shown, and may be edited before approving. */
 export const PermissionInterruptWithArgs = card(() => heard(deleteFilesInterrupt), "int-delete");
 
+/** The arguments as label–value rows; "Show raw" opens the JSON as the agent sent it. */
+export const PermissionArgumentsRaw: Story = {
+  ...card(() => heard(deleteFilesInterrupt), "int-delete"),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("paths")).toBeVisible();
+    await userEvent.click(canvas.getByText("Show raw"));
+    await expect(canvas.getByText(/"recursive": false/)).toBeVisible();
+  },
+};
+
 export const PermissionEditingArgs: Story = {
   ...card(() => heard(deleteFilesInterrupt), "int-delete"),
   play: async ({ canvasElement }) => {

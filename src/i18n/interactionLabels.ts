@@ -31,6 +31,8 @@ export interface InteractionLabels {
   arguments: string;
   editArguments: string;
   argumentsInvalid: string;
+  /** Opens the arguments as the agent sent them (JSON), below their label–value rows. */
+  showRaw: string;
   typeToConfirm: (text: string) => string;
   /** The typed confirmation does not match yet: `text` to type, `button` the approve button's label. */
   typedMismatch: (text: string, button: string) => string;
@@ -87,6 +89,7 @@ export const interactionEn: InteractionLabels = {
   arguments: "Arguments",
   editArguments: "Edit the arguments before approving",
   argumentsInvalid: "The arguments must be valid JSON.",
+  showRaw: "Show raw",
   typeToConfirm: (text) => `Type “${text}” to confirm`,
   typedMismatch: (text, button) => `That does not match. Type “${text}” exactly to enable ${button}.`,
   changeAnswer: "Change answer",
@@ -141,6 +144,7 @@ export const interactionZhCN: InteractionLabels = {
   arguments: "参数",
   editArguments: "批准前修改参数",
   argumentsInvalid: "参数必须是有效的 JSON。",
+  showRaw: "查看原始数据",
   typeToConfirm: (text) => `输入“${text}”以确认`,
   typedMismatch: (text, button) => `输入不一致。请准确输入“${text}”后才能点击“${button}”。`,
   changeAnswer: "修改回答",

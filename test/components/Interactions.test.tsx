@@ -353,6 +353,43 @@ describe("PermissionRequestCard", () => {
   });
 });
 
+describe("one card anatomy (issue 28)", () => {
+  it("a neutral border with the meaning as an accent (data-tone), never a focus-like border while waiting; primary last in the footer", async () => {
+    const store = heard([
+      ...parleyCall("adv", "parley_advise", trains, "r1"),
+      ...parleyCall("perm", "parley_request_permission", { operation: "delete_file", summary: "Delete it", categories: ["destructive"] }, "r2"),
+      ...parleyCall("pay", "parley_request_permission", { operation: "pay", summary: "Pay €49", categories: ["money"], confirmLabel: "Pay €49", cancelLabel: "Not now" }, "r3"),
+    ]);
+    const { container } = renderKit(<>{card(store, "adv")}{card(store, "perm")}{card(store, "pay")}</>, store);
+    const cards = [...container.querySelectorAll<HTMLElement>("[data-slot=interaction]")];
+    expect(cards.map((c) => c.dataset.tone)).toEqual(["info", "destructive", "warning"]);
+    for (const c of cards) {
+      expect(c).toHaveAttribute("data-state", "pending");
+      expect(c.className).not.toMatch(/border-primary/);
+    }
+    const footer = (c: HTMLElement) => [...c.querySelectorAll("[data-slot=interaction-actions] button")].map((b) => b.textContent);
+    expect(footer(cards[0]!)).toEqual(["Decline", "Choose"]);
+    expect(footer(cards[1]!)).toEqual(["Decline", "Approve"]);
+    // The buttons name the act when the agent says what it is.
+    expect(footer(cards[2]!)).toEqual(["Not now", "Pay €49"]);
+    await expectNoAxeViolations(container);
+  }, 20_000);
+
+  it("arguments as label–value rows, the JSON as sent behind Show raw", async () => {
+    const user = userEvent.setup();
+    const store = heard(parleyCall("perm", "parley_request_permission", { operation: "delete_files", summary: "Delete 2 files", args: { paths: ["/a.bin", "/b.bin"], recursive: false } }));
+    const { container } = renderKit(card(store, "perm"), store);
+    const rows = [...container.querySelectorAll("[data-slot=permission-arg]")].map((r) => [r.querySelector("dt")!.textContent, r.querySelector("dd")!.textContent]);
+    expect(rows).toEqual([["paths", "/a.bin, /b.bin"], ["recursive", "false"]]);
+    const raw = container.querySelector<HTMLDetailsElement>("[data-slot=permission-args-raw]")!;
+    expect(raw.open).toBe(false);
+    await user.click(screen.getByText("Show raw"));
+    expect(raw.open).toBe(true);
+    expect(JSON.parse(raw.querySelector("pre")!.textContent)).toEqual({ paths: ["/a.bin", "/b.bin"], recursive: false });
+    await expectNoAxeViolations(container);
+  });
+});
+
 describe("InputRequestForm", () => {
   const address = {
     content: "Where should we deliver?",

@@ -1,15 +1,14 @@
-import { useState, type FormEvent, type KeyboardEvent } from "react";
 import { Checkbox, RadioGroup } from "radix-ui";
 import type { AdviceOption, AdvicePayload } from "../../core/protocol";
-import type { AdviceResponse, Interaction as InteractionRecord } from "../../core/interactions";
-import { useInteractionActions } from "../../react/interactions";
+import type { Interaction as InteractionRecord } from "../../core/interactions";
 import { useConfidenceReader } from "../../react/support";
 import { ConfidenceLabel } from "../message/ConfidenceLabel";
 import { useLabels } from "../../i18n/LabelsContext";
 import { buttonVariants } from "../lib/button";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
-import { InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
+import { Advice, useAdviceContext } from "./Advice";
+import { InteractionCard, useRowInteraction } from "./InteractionParts";
 
 /**
  * Advice: the agent's suggestion or question with numbered options (seed 000's enumeration). One
@@ -47,37 +46,20 @@ function StreamingAdvice({ interaction }: { interaction: InteractionRecord }) {
   );
 }
 
+/** The default card: a layout over `Advice`'s parts, styled by the kit. */
 function AdviceBody({ interaction, payload }: { interaction: InteractionRecord; payload: AdvicePayload }) {
+  return (
+    <Advice.Root interactionId={interaction.id} asChild>
+      <InteractionCard.Root interaction={interaction} data-tone="info">
+        <AdviceLayout payload={payload} />
+      </InteractionCard.Root>
+    </Advice.Root>
+  );
+}
+
+function AdviceLayout({ payload }: { payload: AdvicePayload }) {
   const t = useLabels();
-  const { answer, decline } = useInteractionActions();
-  const pending = interaction.status === "pending";
-  const [chosen, setChosen] = useState<string[]>([]);
-  // How the current choice was made, so the answer records "key" when the person used digit keys.
-  const [pickedBy, setPickedBy] = useState<"click" | "key">("click");
-  const [cardRef, focusCard] = useCardFocus();
-  const numberOf = (option: AdviceOption) => interaction.numbers[payload.options.indexOf(option)];
-
-  const submit = (how: "click" | "key") => {
-    if (chosen.length && answer(interaction.id, { action: "choose", optionIds: chosen, numbers: [] }, how).ok) focusCard();
-  };
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit(pickedBy);
-  };
-  // Digit keys pick the option with that number (single-digit numbers; the composer takes any number).
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (!pending || event.altKey || event.ctrlKey || event.metaKey || !/^[0-9]$/.test(event.key)) return;
-    if ((event.target as HTMLElement).closest("input[type=text],textarea")) return;
-    const option = payload.options.find((o) => numberOf(o) === Number(event.key));
-    if (!option) return;
-    event.preventDefault();
-    setPickedBy("key");
-    setChosen((current) => (payload.multiple ? (current.includes(option.id) ? current.filter((id) => id !== option.id) : [...current, option.id]) : [option.id]));
-    const target = [...event.currentTarget.querySelectorAll<HTMLElement>("[data-option-id]")].find((el) => el.dataset.optionId === option.id);
-    target?.focus();
-  };
-
-  const response = interaction.response as AdviceResponse | undefined;
+  const { pending, response } = useAdviceContext("AdviceCard");
   const outcome =
     response?.action === "choose"
       ? t.interaction.chosen(response.optionIds.map((id, i) => `${response.numbers[i] ?? ""} ${payload.options.find((o) => o.id === id)?.label ?? id}`.trim()).join(", "))
@@ -87,51 +69,43 @@ function AdviceBody({ interaction, payload }: { interaction: InteractionRecord; 
       : undefined;
 
   return (
-    <InteractionCard.Root ref={cardRef} interaction={interaction} onKeyDown={onKeyDown}>
+    <>
       <InteractionCard.Header />
       <InteractionCard.Content>{payload.content}</InteractionCard.Content>
       {payload.options.length === 0 ? (
         pending ? (
           <InteractionCard.Actions>
-            <button type="button" data-slot="advice-accept" className={buttonVariants({ variant: "primary" })} onClick={() => answer(interaction.id, { action: "accept" }, "click").ok && focusCard()}>
-              {t.interaction.accept}
-            </button>
-            <button type="button" data-slot="advice-reject" className={buttonVariants({ variant: "secondary" })} onClick={() => answer(interaction.id, { action: "reject" }, "click").ok && focusCard()}>
+            <Advice.Reject data-slot="advice-reject" className={buttonVariants({ variant: "secondary" })}>
               {t.interaction.reject}
-            </button>
+            </Advice.Reject>
+            <Advice.Accept data-slot="advice-accept" className={buttonVariants({ variant: "primary" })}>
+              {t.interaction.accept}
+            </Advice.Accept>
           </InteractionCard.Actions>
         ) : null
       ) : (
-        <form data-slot="advice-form" onSubmit={onSubmit} className="pl:flex pl:flex-col pl:gap-3">
-          <OptionList payload={payload} numberOf={numberOf} chosen={pending ? chosen : chosenIds(response)} onChange={(ids) => { setPickedBy("click"); setChosen(ids); }} disabled={!pending} label={payload.content} />
+        <div data-slot="advice-form" className="pl:flex pl:flex-col pl:gap-3">
+          <OptionList payload={payload} label={payload.content} />
           {pending ? (
             <InteractionCard.Actions>
-              <button type="submit" data-slot="advice-submit" className={buttonVariants({ variant: "primary" })} disabled={chosen.length === 0}>
-                {t.interaction.choose}
-              </button>
-              <button type="button" data-slot="advice-decline" className={buttonVariants({ variant: "secondary" })} onClick={() => decline(interaction.id, "click").ok && focusCard()}>
+              <Advice.Decline data-slot="advice-decline" className={buttonVariants({ variant: "secondary" })}>
                 {t.interaction.decline}
-              </button>
+              </Advice.Decline>
+              <Advice.Submit data-slot="advice-submit" className={buttonVariants({ variant: "primary" })}>
+                {t.interaction.choose}
+              </Advice.Submit>
             </InteractionCard.Actions>
           ) : null}
-        </form>
+        </div>
       )}
       {pending && payload.allowFreeText ? <p data-slot="advice-free-text-hint" className="pl:m-0 pl:text-xs pl:text-muted-foreground">{t.interaction.freeTextHint}</p> : null}
       <InteractionCard.Outcome>{outcome}</InteractionCard.Outcome>
-    </InteractionCard.Root>
+    </>
   );
-}
-
-function chosenIds(response: AdviceResponse | undefined): string[] {
-  return response?.action === "choose" ? [...response.optionIds] : [];
 }
 
 interface OptionListProps {
   payload: AdvicePayload;
-  numberOf: (option: AdviceOption) => number | undefined;
-  chosen: readonly string[];
-  onChange: (ids: string[]) => void;
-  disabled: boolean;
   label: string;
 }
 
@@ -152,8 +126,13 @@ function OptionText({ option, number }: { option: AdviceOption; number: number |
 }
 
 /** The options: a radio group for one choice, checkboxes for several; the number is part of each name. */
-function OptionList({ payload, numberOf, chosen, onChange, disabled, label }: OptionListProps) {
+function OptionList({ payload, label }: OptionListProps) {
   const t = useLabels();
+  // Radix's radio group and checkboxes (arrow keys, roving focus) over the advice's state.
+  const advice = useAdviceContext("AdviceCard.Options");
+  const { chosen, pick } = advice;
+  const disabled = !advice.pending;
+  const numberOf = (option: AdviceOption) => advice.numberOf(option.id);
   const confidenceOf = useConfidenceReader();
   const name = (option: AdviceOption) => {
     const n = numberOf(option);
@@ -168,7 +147,7 @@ function OptionList({ payload, numberOf, chosen, onChange, disabled, label }: Op
         data-slot="advice-options"
         aria-label={label}
         value={chosen[0] ?? ""}
-        onValueChange={(value) => onChange([value])}
+        onValueChange={(value) => pick(value)}
         disabled={disabled}
         className="pl:flex pl:flex-col pl:gap-2"
       >
@@ -191,7 +170,7 @@ function OptionList({ payload, numberOf, chosen, onChange, disabled, label }: Op
           aria-label={name(option)}
           checked={chosen.includes(option.id)}
           disabled={disabled}
-          onCheckedChange={(checked) => onChange(checked === true ? [...chosen, option.id] : chosen.filter((id) => id !== option.id))}
+          onCheckedChange={() => pick(option.id)}
           className={optionClass}
         >
           <OptionText option={option} number={numberOf(option)} />

@@ -28,12 +28,15 @@ function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; p
   const chosen = (interaction.response as ErrorResponse | undefined)?.action;
   const [cardRef, focusCard] = useCardFocus();
   return (
-    <InteractionCard.Root ref={cardRef} interaction={interaction} className="pl:border-s-4 pl:border-s-destructive">
+    <InteractionCard.Root ref={cardRef} interaction={interaction} data-tone="destructive">
       <InteractionCard.Header icon={<span aria-hidden className="pl:text-destructive">⚠</span>} />
       <InteractionCard.Content>{payload.content}</InteractionCard.Content>
       {payload.code ? <p data-slot="error-code" className="pl:m-0 pl:font-mono pl:text-xs pl:text-muted-foreground">{t.interaction.errorCode(payload.code)}</p> : null}
       {interaction.status === "pending" ? (
         <InteractionCard.Actions>
+          <button type="button" data-slot="error-dismiss" className={buttonVariants({ variant: "secondary" })} onClick={() => decline(interaction.id, "click").ok && focusCard()}>
+            {t.interaction.decline}
+          </button>
           {payload.actions.map((action, i) => {
             const number = interaction.numbers[i];
             return (
@@ -51,9 +54,6 @@ function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; p
               </button>
             );
           })}
-          <button type="button" data-slot="error-dismiss" className={buttonVariants({ variant: "secondary" })} onClick={() => decline(interaction.id, "click").ok && focusCard()}>
-            {t.interaction.decline}
-          </button>
         </InteractionCard.Actions>
       ) : null}
       <InteractionCard.Outcome>{chosen ? t.interaction.action[chosen] : undefined}</InteractionCard.Outcome>

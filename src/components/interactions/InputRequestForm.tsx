@@ -1,11 +1,10 @@
-import { useState } from "react";
 import type { InputRequestPayload } from "../../core/protocol";
-import type { InputResponse, Interaction as InteractionRecord } from "../../core/interactions";
-import { useInteractionActions } from "../../react/interactions";
+import type { Interaction as InteractionRecord } from "../../core/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
 import { buttonVariants } from "../lib/button";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
+import { InputRequest, useInputRequestContext } from "./InputRequest";
 import { InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 import { preloadSchemaForm, SchemaForm } from "./SchemaForm";
 
@@ -37,13 +36,21 @@ export function InputRequestFormView({ message }: MessageComponentProps) {
 }
 InputRequestFormView.displayName = "Parley.InputRequestFormView";
 
+/** The default card: a layout over `InputRequest`'s parts, with the kit's JSON Schema form checking the values. */
 function InputBody({ interaction, payload }: { interaction: InteractionRecord; payload: InputRequestPayload }) {
-  const t = useLabels();
-  const { answer, decline, correct } = useInteractionActions();
-  const [correcting, setCorrecting] = useState(false);
   const [cardRef, focusCard] = useCardFocus();
-  const values = (interaction.response as InputResponse | undefined)?.values;
-  const correctable = interaction.status === "answered" && !interaction.deliveredInRunId;
+  return (
+    <InputRequest.Root interactionId={interaction.id} asChild>
+      <InteractionCard.Root ref={cardRef} interaction={interaction} data-tone="info">
+        <InputLayout payload={payload} focusCard={focusCard} />
+      </InteractionCard.Root>
+    </InputRequest.Root>
+  );
+}
+
+function InputLayout({ payload, focusCard }: { payload: InputRequestPayload; focusCard: () => void }) {
+  const t = useLabels();
+  const { pending, values, correctable, correcting, setCorrecting, submit, decline } = useInputRequestContext("InputRequestForm");
   // The button that opened or closed the correction is gone afterwards: focus the card instead.
   const setCorrectingAndFocus = (next: boolean) => {
     setCorrecting(next);
@@ -51,25 +58,18 @@ function InputBody({ interaction, payload }: { interaction: InteractionRecord; p
   };
 
   return (
-    <InteractionCard.Root ref={cardRef} interaction={interaction}>
+    <>
       <InteractionCard.Header />
       {payload.content ? <InteractionCard.Content>{payload.content}</InteractionCard.Content> : null}
-      {interaction.status === "pending" ? (
-        <SchemaForm
-          schema={payload.schema}
-          onSubmit={(v) => answer(interaction.id, { values: v }, "click").ok && focusCard()}
-          onCancel={() => decline(interaction.id, "click").ok && focusCard()}
-          cancelLabel={t.interaction.decline}
-        />
-      ) : correcting && correctable ? (
+      {pending ? (
+        <SchemaForm schema={payload.schema} onSubmit={(v) => submit?.(v)} onCancel={() => decline?.()} cancelLabel={t.interaction.decline} />
+      ) : correcting ? (
         <SchemaForm
           schema={payload.schema}
           defaultValues={values}
           submitLabel={t.interaction.saveChange}
           cancelLabel={t.interaction.cancelChange}
-          onSubmit={(v) => {
-            if (correct(interaction.id, { values: v }, "click").ok) setCorrectingAndFocus(false);
-          }}
+          onSubmit={(v) => submit?.(v)}
           onCancel={() => setCorrectingAndFocus(false)}
         />
       ) : values ? (
@@ -83,6 +83,6 @@ function InputBody({ interaction, payload }: { interaction: InteractionRecord; p
         </InteractionCard.Actions>
       ) : null}
       <InteractionCard.Outcome />
-    </InteractionCard.Root>
+    </>
   );
 }

@@ -73,7 +73,6 @@ export interface InteractionRootProps extends ComponentPropsWithoutRef<"section"
 const Root = forwardRef<HTMLElement, InteractionRootProps>(function InteractionRoot({ interaction, asChild, className, children, ...props }, ref) {
   const titleId = useId();
   const Comp = asChild ? Slot.Root : "section";
-  const open = interaction.status === "pending" || interaction.status === "streaming";
   return (
     <InteractionContext.Provider value={{ interaction, titleId }}>
       <Comp
@@ -89,8 +88,8 @@ const Root = forwardRef<HTMLElement, InteractionRootProps>(function InteractionR
         tabIndex={-1}
         {...props}
         className={cn(
-          "pl:flex pl:flex-col pl:gap-3 pl:rounded-lg pl:border pl:bg-background pl:p-4 pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring",
-          open ? "pl:border-primary pl:shadow-sm" : "pl:border-border",
+          // A neutral border; the meaning (`data-tone`: destructive, warning, info, success) is an accent at the start; only focus looks like focus.
+          "pl:flex pl:flex-col pl:gap-3 pl:rounded-lg pl:border pl:border-border pl:bg-background pl:p-4 pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:data-tone:border-s-4 pl:data-[tone=destructive]:border-s-destructive pl:data-[tone=warning]:border-s-warning pl:data-[tone=info]:border-s-primary pl:data-[tone=success]:border-s-success",
           className,
         )}
       >
@@ -101,7 +100,7 @@ const Root = forwardRef<HTMLElement, InteractionRootProps>(function InteractionR
 });
 Root.displayName = "InteractionCard.Root";
 
-/** The title line: what kind of question, its status, its deadline. `children` is the title text. */
+/** The title line: its status, its deadline, and the title — `children`, the question, under a small type label; the type's name without. */
 const Header = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div"> & { icon?: ReactNode }>(function InteractionHeader({ className, children, icon, ...props }, ref) {
   const context = useContext(InteractionContext);
   if (!context) throw new Error("<InteractionCard.Header> must be used inside <InteractionCard.Root interaction={…}>.");
@@ -110,6 +109,8 @@ const Header = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div"> & { ic
   const typeName = t.interaction.typeName[interaction.messageType as keyof typeof t.interaction.typeName] ?? interaction.messageType;
   return (
     <div ref={ref} data-slot="interaction-header" {...props} className={cn("pl:flex pl:flex-wrap pl:items-center pl:gap-2", className)}>
+      {/* The kind of question as a small label above a title that is the question itself. */}
+      {children ? <span data-slot="interaction-type" className="pl:basis-full pl:text-xs pl:text-muted-foreground">{typeName}</span> : null}
       {icon}
       <h3 id={titleId} data-slot="interaction-title" className="pl:m-0 pl:text-sm pl:font-semibold">
         {children ?? typeName}
@@ -159,10 +160,10 @@ const Content = forwardRef<HTMLParagraphElement, ComponentPropsWithoutRef<"p">>(
 });
 Content.displayName = "InteractionCard.Content";
 
-/** The row of answer buttons. */
+/** The footer's answer buttons, end-aligned, in one order on every card: the others first, the primary last. */
 const Actions = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(function InteractionActions({ className, ...props }, ref) {
   useInteractionContext("InteractionCard.Actions");
-  return <div ref={ref} data-slot="interaction-actions" {...props} className={cn("pl:flex pl:flex-wrap pl:items-center pl:gap-2", className)} />;
+  return <div ref={ref} data-slot="interaction-actions" {...props} className={cn("pl:flex pl:flex-wrap pl:items-center pl:justify-end pl:gap-2", className)} />;
 });
 Actions.displayName = "InteractionCard.Actions";
 

@@ -22,7 +22,8 @@ export function NotificationCard({ message }: MessageComponentProps) {
     <InteractionCard.Root
       interaction={interaction}
       data-level={level}
-      className="pl:flex-row pl:items-start pl:gap-3 pl:p-3 pl:data-[level=success]:border-s-4 pl:data-[level=success]:border-s-success pl:data-[level=warning]:border-s-4 pl:data-[level=warning]:border-s-warning"
+      data-tone={level}
+      className="pl:flex-row pl:items-start pl:gap-3 pl:p-3"
     >
       <span aria-hidden data-slot="notification-icon" className="pl:mt-0.5 pl:inline-flex pl:size-5 pl:shrink-0 pl:items-center pl:justify-center pl:rounded-full pl:bg-muted pl:text-xs pl:font-bold">
         {ICON[level]}

@@ -1,17 +1,14 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import type { PermissionRequestPayload } from "../../core/protocol";
 import type { Interaction as InteractionRecord, PermissionResponse } from "../../core/interactions";
-import type { GrantScope } from "../../core/policy/types";
-import { useGrantOptions, useInteractionActions } from "../../react/interactions";
-import { useAgentCapabilities } from "../../react/capabilities";
 import { useLabels } from "../../i18n/LabelsContext";
 import { buttonVariants } from "../lib/button";
 import type { MessageComponentProps } from "../registry/registry";
 import { cn } from "../lib/cn";
-import { BATCH_DEFAULT, batchLimit } from "../permissions/batch";
 import { PermissionScopeChoiceView as PermissionScopeChoice } from "../permissions/PermissionScopeChoice";
 import { InteractionFallback } from "./InteractionFallback";
-import { InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
+import { InteractionCard, useRowInteraction } from "./InteractionParts";
+import { PermissionRequest, usePermissionRequestContext } from "./PermissionRequest";
 
 /**
  * A permission request: what the agent wants to do, why it asks (category badges: destructive,
@@ -63,82 +60,34 @@ const blockClass = "pl:m-0 pl:max-h-56 pl:overflow-auto pl:whitespace-pre-wrap p
 const inputClass =
   "pl:min-h-10 pl:w-full pl:rounded-md pl:border pl:border-border pl:bg-background pl:px-3 pl:py-2 pl:font-sans pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring pl:aria-invalid:border-destructive";
 
+/** The default card: a layout over `PermissionRequest`'s parts, styled by the kit. */
 function PermissionBody({ interaction, payload }: { interaction: InteractionRecord; payload: PermissionRequestPayload }) {
+  return (
+    <PermissionRequest.Root interactionId={interaction.id} asChild>
+      <InteractionCard.Root interaction={interaction} data-destructive={payload.categories.includes("destructive") || undefined} data-tone={toneOf(payload)}>
+        <PermissionLayout interaction={interaction} payload={payload} />
+      </InteractionCard.Root>
+    </PermissionRequest.Root>
+  );
+}
+
+function PermissionLayout({ interaction, payload }: { interaction: InteractionRecord; payload: PermissionRequestPayload }) {
   const t = useLabels();
-  const { answer, decline } = useInteractionActions();
-  // An agent that declares it takes no edited arguments is not offered them.
-  const { supports } = useAgentCapabilities();
-  const editable = payload.editable === true && supports("approveWithEdits");
-  const pending = interaction.status === "pending";
-  const [typed, setTyped] = useState("");
-  const [cardRef, focusCard] = useCardFocus();
-  const [editing, setEditing] = useState(false);
-  const [argsText, setArgsText] = useState(() => pretty(payload.args ?? {}));
+  const request = usePermissionRequestContext("PermissionRequestCard");
+  const { pending, editing, argsInvalid, response, destructive } = request;
   const typedId = useId();
   const typedHelpId = useId();
   const argsErrorId = useId();
-  const destructive = payload.categories.includes("destructive");
-  // The policy's choices: scopes (conditional ones only with a condition it offers) and expiries.
-  const { scopes, conditions, expiries } = useGrantOptions(interaction);
-  const choosing = pending && (scopes.length > 1 || conditions.length > 0);
-  const [scope, setScope] = useState<GrantScope>("once");
-  const [conditionIndex, setConditionIndex] = useState(0);
-  const [expiresIn, setExpiresIn] = useState<number | undefined>(undefined);
-  const [count, setCount] = useState(String(BATCH_DEFAULT));
-  const chosen: GrantScope = scopes.includes(scope) ? scope : "once";
-  const limit = chosen === "batch" ? batchLimit(count) : undefined;
-  const condition = chosen === "conditional" ? conditions[conditionIndex]?.condition : undefined;
-  const scopeInvalid = (chosen === "batch" && limit === undefined) || (chosen === "conditional" && !condition);
-
-  const needsTyping = payload.confirmText !== undefined;
-  const typedMatches = !needsTyping || typed.trim() === payload.confirmText!.trim();
-  // The editor is open only while the question is: a settled card shows the arguments as sent.
-  const editingArgs = pending && editing;
-  let editedArgs: unknown;
-  let argsInvalid = false;
-  if (editingArgs) {
-    try {
-      editedArgs = JSON.parse(argsText);
-    } catch {
-      argsInvalid = true;
-    }
-  }
-  // Why the last Approve or Decline did nothing, said on the card (never a silent no-op).
-  const [refusal, setRefusal] = useState<string | undefined>(undefined);
-  const settled = (result: { ok: true } | { ok: false; refusal: { message: string } }) => {
-    setRefusal(result.ok ? undefined : result.refusal.message);
-    if (result.ok) focusCard();
-  };
-  const approve = () => {
-    if (!typedMatches || argsInvalid || scopeInvalid) return;
-    const response: PermissionResponse = { approved: true };
-    if (choosing) response.scope = chosen;
-    if (choosing && limit !== undefined) response.limit = limit;
-    if (choosing && condition) response.condition = condition;
-    if (choosing && chosen !== "once" && expiresIn !== undefined && expiries.includes(expiresIn)) response.expiresIn = expiresIn;
-    if (needsTyping) response.typedConfirmation = typed;
-    if (editingArgs) response.editedArgs = editedArgs;
-    settled(answer(interaction.id, response, "click"));
-  };
-
-  const response = interaction.response as PermissionResponse | undefined;
+  const mismatch = request.typedState === "mismatch";
   const outcome = outcomeText(interaction, response, t);
 
   return (
-    <InteractionCard.Root ref={cardRef} interaction={interaction} data-destructive={destructive || undefined}>
+    <>
       <InteractionCard.Header>{payload.summary}</InteractionCard.Header>
       {payload.categories.length ? (
         <ul data-slot="permission-categories" className="pl:m-0 pl:flex pl:list-none pl:flex-wrap pl:gap-1.5 pl:p-0">
           {payload.categories.map((category) => (
-            <li
-              key={category}
-              data-slot="permission-category"
-              data-category={category}
-              className={cn(
-                "pl:rounded-full pl:border pl:px-2 pl:py-0.5 pl:text-xs pl:font-medium",
-                category === "destructive" || category === "irreversible" ? "pl:border-destructive pl:text-destructive" : "pl:border-warning pl:text-warning",
-              )}
-            >
+            <li key={category} data-slot="permission-category" data-category={category} className={categoryClass}>
               {t.interaction.category[category]}
             </li>
           ))}
@@ -156,26 +105,21 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
           <pre className={blockClass}>{pretty(payload.details)}</pre>
         </div>
       ) : null}
-      {payload.args !== undefined && !editingArgs ? (
-        <div data-slot="permission-args">
-          <div className="pl:mb-1 pl:text-xs pl:text-muted-foreground">{t.interaction.arguments}</div>
-          <pre className={blockClass}>{pretty(response?.editedArgs ?? payload.args)}</pre>
-        </div>
-      ) : null}
-      {pending && editable ? (
+      {payload.args !== undefined && !editing ? <Arguments args={response?.editedArgs ?? payload.args} /> : null}
+      {pending && request.editable ? (
         <div data-slot="permission-edit" className="pl:flex pl:flex-col pl:gap-1">
           <label className="pl:flex pl:items-center pl:gap-2 pl:text-xs">
-            <input type="checkbox" checked={editing} onChange={(event) => setEditing(event.target.checked)} className="pl:size-4" />
+            <input type="checkbox" checked={editing} onChange={(event) => request.setEditing(event.target.checked)} className="pl:size-4" />
             {t.interaction.editArguments}
           </label>
-          {editingArgs ? (
+          {editing ? (
             <>
               <textarea
                 aria-label={t.interaction.arguments}
                 aria-invalid={argsInvalid || undefined}
                 aria-describedby={argsInvalid ? argsErrorId : undefined}
-                value={argsText}
-                onChange={(event) => setArgsText(event.target.value)}
+                value={request.argsText}
+                onChange={(event) => request.setArgsText(event.target.value)}
                 rows={4}
                 className={cn(inputClass, "pl:font-mono pl:text-xs")}
               />
@@ -184,79 +128,94 @@ function PermissionBody({ interaction, payload }: { interaction: InteractionReco
           ) : null}
         </div>
       ) : null}
-      {pending && needsTyping ? (
+      {pending && request.confirmText !== undefined ? (
         <div data-slot="permission-typed" className="pl:flex pl:flex-col pl:gap-1">
           <label htmlFor={typedId} className="pl:text-xs pl:font-medium">
-            {t.interaction.typeToConfirm(payload.confirmText!)}
+            {t.interaction.typeToConfirm(request.confirmText)}
           </label>
-          <input
-            id={typedId}
-            data-slot="permission-typed-input"
-            value={typed}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={(typed !== "" && !typedMatches) || undefined}
-            aria-describedby={typed !== "" && !typedMatches ? typedHelpId : undefined}
-            onChange={(event) => setTyped(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === "Enter") {
-                event.preventDefault();
-                approve();
-              }
-            }}
-            className={inputClass}
-          />
-          {typed !== "" && !typedMatches ? (
+          <PermissionRequest.TypedConfirm id={typedId} data-slot="permission-typed-input" aria-describedby={mismatch ? typedHelpId : undefined} className={inputClass} />
+          {mismatch ? (
             <p id={typedHelpId} data-slot="permission-typed-mismatch" className="pl:m-0 pl:text-xs pl:text-destructive">
-              {t.interaction.typedMismatch(payload.confirmText!, payload.confirmLabel ?? t.interaction.approve)}
+              {t.interaction.typedMismatch(request.confirmText, payload.confirmLabel ?? t.interaction.approve)}
             </p>
           ) : null}
         </div>
       ) : null}
-      {choosing ? (
+      {request.choosing ? (
         <PermissionScopeChoice
-          scopes={scopes}
-          scope={chosen}
-          onScopeChange={(next, index) => {
-            setScope(next);
-            if (index !== undefined) setConditionIndex(index);
-          }}
-          count={count}
-          onCountChange={setCount}
-          conditions={conditions}
-          condition={conditionIndex}
-          expiries={expiries}
-          expiresIn={expiresIn}
-          onExpiresInChange={setExpiresIn}
+          scopes={request.scopes}
+          scope={request.scope}
+          onScopeChange={request.setScope}
+          count={request.count}
+          onCountChange={request.setCount}
+          conditions={request.conditions}
+          condition={request.condition}
+          expiries={request.expiries}
+          expiresIn={request.expiresIn}
+          onExpiresInChange={request.setExpiresIn}
         />
       ) : null}
       {pending ? (
         <InteractionCard.Actions>
-          <button
-            type="button"
-            data-slot="permission-approve"
-            className={buttonVariants({ variant: destructive ? "destructive" : "primary" })}
-            disabled={!typedMatches || argsInvalid || scopeInvalid}
-            onClick={approve}
-          >
-            {payload.confirmLabel ?? t.interaction.approve}
-          </button>
-          <button type="button" data-slot="permission-decline" className={buttonVariants({ variant: "secondary" })} onClick={() => settled(decline(interaction.id, "click"))}>
+          <PermissionRequest.Decline data-slot="permission-decline" className={buttonVariants({ variant: "secondary" })}>
             {payload.cancelLabel ?? t.interaction.decline}
-          </button>
+          </PermissionRequest.Decline>
+          <PermissionRequest.Approve data-slot="permission-approve" className={buttonVariants({ variant: destructive ? "destructive" : "primary" })}>
+            {payload.confirmLabel ?? t.interaction.approve}
+          </PermissionRequest.Approve>
         </InteractionCard.Actions>
       ) : null}
-      {pending && refusal ? (
+      {request.refusal ? (
         <p role="alert" data-slot="permission-refusal" className="pl:m-0 pl:text-xs pl:text-destructive">
-          {refusal}
+          {request.refusal}
         </p>
       ) : null}
       <InteractionCard.Outcome data-how={interaction.how} data-grant-scope={response?.grantId ? response.scope : undefined}>
         {outcome}
       </InteractionCard.Outcome>
-    </InteractionCard.Root>
+    </>
   );
 }
+
+/** The card's accent: red for what cannot be undone, amber for money and private data, blue otherwise. */
+function toneOf(payload: PermissionRequestPayload): "destructive" | "warning" | "info" {
+  const has = (category: PermissionRequestPayload["categories"][number]) => payload.categories.includes(category);
+  return has("destructive") || has("irreversible") ? "destructive" : has("money") || has("privacy") ? "warning" : "info";
+}
+
+/** One argument's value in words: text as is, a list of plain values joined, anything else as compact JSON. */
+function valueText(value: unknown): string {
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== "object")) return value.map(String).join(", ");
+  return value !== null && typeof value === "object" ? (JSON.stringify(value) ?? "") : String(value);
+}
+
+/** The arguments as label–value rows (an object's own keys), with the JSON as sent behind "Show raw". */
+function Arguments({ args }: { args: unknown }) {
+  const t = useLabels();
+  const rows = args !== null && typeof args === "object" && !Array.isArray(args) ? Object.entries(args as Record<string, unknown>) : [];
+  return (
+    <div data-slot="permission-args" className="pl:flex pl:flex-col pl:gap-1">
+      <div className="pl:text-xs pl:text-muted-foreground">{t.interaction.arguments}</div>
+      {rows.length ? (
+        <dl data-slot="permission-arg-rows" className="pl:m-0 pl:grid pl:grid-cols-[auto_1fr] pl:gap-x-3 pl:gap-y-1">
+          {rows.map(([key, value]) => (
+            <div key={key} data-slot="permission-arg" className="pl:contents">
+              <dt className="pl:text-muted-foreground">{key}</dt>
+              <dd className="pl:m-0 pl:break-words pl:font-mono pl:text-xs pl:leading-5">{valueText(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <details data-slot="permission-args-raw" open={rows.length ? undefined : true}>
+        <summary className="pl:cursor-pointer pl:text-xs pl:text-muted-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring">{t.interaction.showRaw}</summary>
+        <pre className={cn(blockClass, "pl:mt-1")}>{pretty(args)}</pre>
+      </details>
+    </div>
+  );
+}
+
+const categoryClass =
+  "pl:rounded-full pl:border pl:px-2 pl:py-0.5 pl:text-xs pl:font-medium pl:border-warning pl:text-warning pl:data-[category=destructive]:border-destructive pl:data-[category=destructive]:text-destructive pl:data-[category=irreversible]:border-destructive pl:data-[category=irreversible]:text-destructive";
 
 /**
  * What a settled card says was decided: approved by an earlier grant (and its scope), declined by

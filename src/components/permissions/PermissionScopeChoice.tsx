@@ -3,7 +3,7 @@ import { RadioGroup } from "radix-ui";
 import type { GrantScope } from "../../core/policy/types";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
-import { BATCH_DEFAULT, BATCH_MAX, BATCH_MIN, batchLimit } from "./batch";
+import { BATCH_DEFAULT, BATCH_MAX, BATCH_MIN, batchLimit } from "../../react/batch";
 
 export interface PermissionScopeChoiceProps {
   /** The scopes to offer, in card order (`useGrantOptions`); `conditional` shows once per condition. */

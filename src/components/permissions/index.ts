@@ -2,4 +2,4 @@ export { AuditLog, PermissionRequestCard, PermissionScopeChoice, PermissionsPane
 export type { PermissionsPanelProps } from "./PermissionsPanel";
 export type { AuditLogProps } from "./AuditLog";
 export type { PermissionScopeChoiceProps } from "./PermissionScopeChoice";
-export { batchLimit, BATCH_DEFAULT, BATCH_MAX, BATCH_MIN } from "./batch";
+export { batchLimit, BATCH_DEFAULT, BATCH_MAX, BATCH_MIN } from "../../react/batch";

@@ -125,6 +125,7 @@ export const ar: ParleyLabels = {
     arguments: "المعاملات",
     editArguments: "عدّل المعاملات قبل الموافقة",
     argumentsInvalid: "يجب أن تكون المعاملات بصيغة JSON صالحة.",
+    showRaw: "عرض البيانات الأصلية",
     typeToConfirm: (text) => `اكتب «${text}» للتأكيد`,
     typedMismatch: (text, button) => `النص غير مطابق. اكتب «${text}» كما هو تمامًا لتفعيل «${button}».`,
     changeAnswer: "تغيير الإجابة",

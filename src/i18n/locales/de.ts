@@ -118,6 +118,7 @@ export const de: ParleyLabels = {
     arguments: "Argumente",
     editArguments: "Argumente vor dem Erlauben bearbeiten",
     argumentsInvalid: "Die Argumente müssen gültiges JSON sein.",
+    showRaw: "Rohdaten zeigen",
     typeToConfirm: (text) => `Gib „${text}“ ein, um zu bestätigen`,
     typedMismatch: (text, button) => `Das stimmt nicht überein. Gib genau „${text}“ ein, um ${button} freizuschalten.`,
     changeAnswer: "Antwort ändern",

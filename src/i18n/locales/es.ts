@@ -118,6 +118,7 @@ export const es: ParleyLabels = {
     arguments: "Argumentos",
     editArguments: "Editar los argumentos antes de aprobar",
     argumentsInvalid: "Los argumentos deben ser un JSON válido.",
+    showRaw: "Ver original",
     typeToConfirm: (text) => `Escribe «${text}» para confirmar`,
     typedMismatch: (text, button) => `No coincide. Escribe «${text}» exactamente para activar ${button}.`,
     changeAnswer: "Cambiar la respuesta",

@@ -118,6 +118,7 @@ export const ja: ParleyLabels = {
     arguments: "引数",
     editArguments: "許可する前に引数を編集",
     argumentsInvalid: "引数は有効な JSON である必要があります。",
+    showRaw: "元のデータを表示",
     typeToConfirm: (text) => `確認のため「${text}」と入力してください`,
     typedMismatch: (text, button) => `入力が一致しません。「${button}」を押すには「${text}」と正確に入力してください。`,
     changeAnswer: "回答を変更",
