@@ -14,7 +14,7 @@ import { createFrontendTools } from "./frontendTools";
 import { trustOf } from "./permissionSteps";
 import { reduceEvents } from "./reduceEvents";
 import { createRunDriver } from "./runDriver";
-import type { StoreCore } from "./storeCore";
+import type { StoreCore, StreamItem } from "./storeCore";
 import { tabMethods } from "./tabMethods";
 import { idleTurn } from "./turn";
 import type { ActionResult, ThreadStore, ThreadStoreOptions, ThreadStoreState } from "./types";
@@ -69,10 +69,13 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       return { ok: true };
     };
 
-    const fold = (events: readonly unknown[]) => {
+    const fold = (events: readonly unknown[], eventId?: string) => {
       trace?.record(events, get().thread.eventCount, now());
       const { thread, turn } = get();
-      commit(reduceEvents(thread, turn, events, { at: now(), permissions }));
+      const next = reduceEvents(thread, turn, events, { at: now(), permissions });
+      // Where the stream stands goes with the thread it made: a snapshot holds both or neither.
+      const active = next.turn.active;
+      commit(eventId === undefined || !active || active.lastEventId === eventId ? next : { ...next, turn: { ...next.turn, active: { ...active, lastEventId: eventId } } });
     };
 
     const tools = createFrontendTools({
@@ -101,14 +104,14 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       commit,
       act,
       fold,
-      batcher: createFrameBatcher<unknown>(options.batch, fold),
+      batcher: createFrameBatcher<StreamItem>(options.batch, (items) => fold(items.map((item) => item.event), items[items.length - 1]?.eventId)),
       tools,
       contextEntries: new Map<object, Context>(),
       continueIfAnswered: (afterRun?: boolean) => continuation.continueIfAnswered(afterRun),
     };
     const driver = createRunDriver(base);
-    const continuation = createContinuation({ ...base, run: driver.run, halt: driver.halt });
-    const core: StoreCore = { ...base, run: driver.run, halt: driver.halt, declineAll: continuation.declineAll, settleAndContinue: continuation.settleAndContinue };
+    const continuation = createContinuation({ ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt });
+    const core: StoreCore = { ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt, declineAll: continuation.declineAll, settleAndContinue: continuation.settleAndContinue };
 
     return {
       thread: initialThread(),

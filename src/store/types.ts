@@ -11,6 +11,7 @@ import type { BatchMode } from "./frameBatcher";
 import type { FrontendTool } from "./frontendTools";
 import type { EventRecorder, TraceOption } from "./eventRecorder";
 import type { Turn } from "./turn";
+import type { OpenRun } from "../core/persistence/reattach";
 
 export type { RunOptions };
 
@@ -141,12 +142,14 @@ export interface ThreadStoreState {
    * Take up a saved thread (`restoreThread` of `parley-ui/persistence`) in place of this empty one:
    * its open questions wait again with their original deadlines (those past are declined), and
    * answers no run has carried yet go out once nothing is open. A run that was streaming when it was
-   * saved ends as interrupted, with Retry. Refused (false) while a run is going or once the thread
+   * saved is joined again where it stopped when `openRun` says where and the agent can
+   * (`agent.reattach`, see `reattachDecision`): no second run, no text twice; otherwise it ends as
+   * cut short by the reload, with Retry. Refused (false) while a run is going or once the thread
    * has messages of its own. What the kit could not have written is taken out first and reported
    * as `untrusted-storage` in `thread.errors`: grants its permissions could not have made for this
    * person, and answers without the audit record of the person's decision (open again).
    */
-  restore: (thread: ThreadState) => boolean;
+  restore: (thread: ThreadState, openRun?: OpenRun) => boolean;
   /**
    * Other tabs of the same thread (`syncTabs` of `parley-ui/persistence`). `mirror` applies what
    * the person settled in another tab (refused ones are skipped); it owes the agent nothing of its
