@@ -47,3 +47,4 @@ export { useRevealMessage } from "./thread/ThreadNavigation";
 export * from "./permissions";
 export { AnswerActions, BranchPicker, CopyMessageButton, EditableUserMessage } from "./conversation/MessageActions";
 export { SuggestionChips } from "./conversation/SuggestionChips";
+export { MessageFeedback, type MessageFeedbackProps } from "./feedback/MessageFeedback";

@@ -16,6 +16,7 @@ import { reduceEvents } from "./reduceEvents";
 import { createRunDriver } from "./runDriver";
 import type { StoreCore, StreamItem } from "./storeCore";
 import { tabMethods } from "./tabMethods";
+import { feedbackMethods } from "./feedbackMethods";
 import { idleTurn } from "./turn";
 import type { ActionResult, ThreadStore, ThreadStoreOptions, ThreadStoreState } from "./types";
 
@@ -129,6 +130,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       ...conversationMethods(core, driver.withAnswersInWords, declaredToolNames),
       ...decisionMethods(core),
       ...tabMethods(core),
+      ...feedbackMethods(core),
     };
   });
 }

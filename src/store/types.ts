@@ -12,6 +12,7 @@ import type { FrontendTool } from "./frontendTools";
 import type { EventRecorder, TraceOption } from "./eventRecorder";
 import type { Turn } from "./turn";
 import type { OpenRun } from "../core/persistence/reattach";
+import type { FeedbackRating, MetaEvent } from "../core/feedback";
 
 export type { RunOptions };
 
@@ -68,6 +69,11 @@ export interface ThreadStoreOptions {
   permissions?: PermissionsEngine;
   /** Record every raw event with its receive time (`state.trace`, for `TracePanel`). Off by default. */
   trace?: TraceOption;
+  /**
+   * Where the person's feedback on answers goes when the agent has no `sendMeta`: the Meta event
+   * (AG-UI draft) to send your own way. Resolving marks it sent; without either it stays in the thread.
+   */
+  onFeedback?: (event: MetaEvent) => void | Promise<void>;
 }
 
 export interface ThreadStoreState {
@@ -120,6 +126,12 @@ export interface ThreadStoreState {
    * `attachments` (content parts) go with the words as one message, which then answers nothing.
    */
   reply: (text: string, options?: { declineOpen?: boolean; attachments?: readonly ContentPart[] }) => ReplyResult;
+  /**
+   * Thumbs up or down, with an optional reason, on an answer of the agent's; `null` takes it back.
+   * Kept in the thread and audited; sent to the agent as a Meta event (`agent.sendMeta`, or
+   * `onFeedback`). Refused for a message that is not an answer, or a reason over 1,000 characters.
+   */
+  giveFeedback: (messageId: string, rating: FeedbackRating | null, reason?: string) => ActionResult;
   /** End a grant at once (the person's gesture, from a permissions panel). */
   revoke: (grantId: string) => ActionResult;
   /** The permissions engine the store applies, if any (for the permission card's scope choices). */

@@ -6,6 +6,7 @@ import { deriveStatus } from "../thread/status";
 import type { RunRecord, SubagentRecord, ThreadMessage, ThreadState, ToolCallState } from "../thread/types";
 import type { AuditRecord, Grant } from "../policy/types";
 import { readOpenRun, type OpenRun } from "./reattach";
+import { FEEDBACK_REASON_LIMIT, type AnswerFeedback } from "../feedback";
 import type { ChunkLane } from "../thread/types";
 
 /**
@@ -48,6 +49,8 @@ export interface ThreadSnapshot {
   citations?: ThreadState["citations"];
   /** The sub-agents that spoke, by run id: their names label their messages and hand-offs after a reload. */
   subagents?: ThreadState["subagents"];
+  /** The person's feedback on answers, by message id. */
+  feedback?: ThreadState["feedback"];
   /** The run that was streaming when it was taken, and where its stream stood; absent otherwise. */
   openRun?: OpenRun & { openReasoning?: string[]; chunkLanes?: Record<string, ChunkLane>; activeSteps?: ThreadState["activeSteps"] };
 }
@@ -86,6 +89,7 @@ export function snapshotThread(thread: ThreadState, savedAt: number, openRun?: O
   if (thread.suggestions !== undefined) snapshot.suggestions = thread.suggestions;
   if (thread.citations !== undefined) snapshot.citations = thread.citations;
   if (Object.keys(thread.subagents).length) snapshot.subagents = thread.subagents;
+  if (thread.feedback && Object.keys(thread.feedback).length) snapshot.feedback = thread.feedback;
   if (openRun && thread.runs[thread.runs.length - 1]?.status === "running") {
     snapshot.openRun = { ...openRun, openReasoning: [...thread.openReasoning], chunkLanes: { ...thread.chunkLanes }, activeSteps: thread.activeSteps };
   }
@@ -142,6 +146,7 @@ export function restoreThread(snapshot: unknown): RestoreResult {
   if (isRecord(s.suggestions)) thread.suggestions = s.suggestions;
   if (isRecord(s.citations)) thread.citations = s.citations;
   if (isRecord(s.subagents)) thread.subagents = restoreSubagents(s.subagents);
+  if (isRecord(s.feedback)) thread.feedback = restoreFeedback(s.feedback, messages);
   const running = thread.runs[thread.runs.length - 1]?.status === "running";
   const openRun = running ? readOpenRun(s.openRun) : undefined;
   if (running) {
@@ -164,6 +169,17 @@ function restoreStream(thread: ThreadState, saved: NonNullable<ThreadSnapshot["o
     }
     if (Object.keys(lanes).length) thread.chunkLanes = lanes;
   }
+}
+
+/** Feedback that is what it claims: on an answer of the thread, keyed by its id, up or down. */
+function restoreFeedback(saved: Record<string, unknown>, messages: IdTable<ThreadMessage>): ThreadState["feedback"] {
+  const kept: Record<string, AnswerFeedback> = {};
+  for (const [id, f] of Object.entries(saved)) {
+    if (!isId(id) || messages.get(id)?.role !== "assistant" || !isRecord(f) || f.messageId !== id || (f.rating !== "up" && f.rating !== "down")) continue;
+    if (typeof f.at !== "number" || typeof f.who !== "string" || (f.reason !== undefined && (typeof f.reason !== "string" || f.reason.length > FEEDBACK_REASON_LIMIT))) continue;
+    kept[id] = { messageId: id, rating: f.rating, at: f.at, who: f.who, ...(typeof f.reason === "string" ? { reason: f.reason } : {}), ...(typeof f.sentAt === "number" ? { sentAt: f.sentAt } : {}) };
+  }
+  return kept;
 }
 
 /** The sub-agent records that are what they claim (keyed by their own run id, named): the rest are dropped. */

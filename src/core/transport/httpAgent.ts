@@ -1,6 +1,7 @@
 import { EventType, type AgentCapabilities, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
 import { createParser } from "eventsource-parser";
 import { TRANSPORT_SOURCE, TransportError } from "./types";
+import type { MetaEvent } from "../feedback";
 import type { AgentLike, ConnectionState, EventObserver, EventStream, EventSubscription, RunPosition, StreamFrame } from "./types";
 
 /**
@@ -49,6 +50,8 @@ export interface HttpAgentOptions {
    * run as cut short, with Retry).
    */
   reattachUrl?: ((position: RunPosition) => string) | false;
+  /** Where `sendMeta` POSTs a Meta event (the person's feedback) as JSON; `url` by default. */
+  metaUrl?: string;
 }
 
 /** The same cap as `@ag-ui/client`'s SSE reader: a frame that never ends must not eat the tab's memory. */
@@ -81,6 +84,7 @@ export class ParleyHttpAgent implements AgentLike {
   readonly #stops = new Set<() => void>();
   readonly #reconnect: { attempts: number; delayMs: number; maxDelayMs: number };
   readonly #capabilities: HttpAgentOptions["capabilities"];
+  readonly #metaUrl: string | undefined;
 
   constructor(options: HttpAgentOptions) {
     this.url = options.url;
@@ -95,6 +99,7 @@ export class ParleyHttpAgent implements AgentLike {
     const reconnect = options.reconnect === false || notResumable ? { attempts: 0 } : options.reconnect;
     this.#reconnect = { attempts: 4, delayMs: 500, maxDelayMs: 8000, ...reconnect };
     this.#capabilities = capabilities;
+    this.#metaUrl = options.metaUrl;
     const where = options.reattachUrl;
     if (where !== false && !notResumable) {
       const urlOf = where ?? ((position: RunPosition) => `${this.url}${this.url.includes("?") ? "&" : "?"}threadId=${encodeURIComponent(position.threadId)}&runId=${encodeURIComponent(position.runId)}`);
@@ -123,6 +128,25 @@ export class ParleyHttpAgent implements AgentLike {
    * agent.reattach?.({ threadId: "t1", runId: "r1", lastEventId: "41" }).subscribe({ next: apply });
    */
   reattach?: (position: RunPosition) => EventStream = undefined;
+
+  /**
+   * POSTs a Meta event (AG-UI draft, outside any run: the person's feedback) as JSON to `metaUrl`
+   * (or `url`); rejects with a {@link TransportError} when it is not taken (a non-2xx answer).
+   *
+   * @example
+   * await agent.sendMeta({ type: "META", metaType: "thumbs_up", payload: { messageId: "m1", userId: "ana" } });
+   */
+  async sendMeta(event: MetaEvent): Promise<void> {
+    const url = this.#metaUrl ?? this.url;
+    let response: Response;
+    try {
+      response = await this.#fetch(url, { ...this.#requestInit, method: "POST", headers: { ...this.headers, "Content-Type": "application/json" }, body: JSON.stringify(event), ...(this.#signal ? { signal: this.#signal } : {}) });
+    } catch (cause) {
+      throw new TransportError("network", `Could not reach the agent at ${url}.`, { cause });
+    }
+    if (!response.ok) throw new TransportError("http", `The agent answered HTTP ${response.status} ${response.statusText}`.trimEnd(), { status: response.status, detail: await readStart(response, 500) });
+    void response.body?.cancel().catch(() => undefined);
+  }
 
   /**
    * Aborts every run in flight. A still-subscribed observer gets a `TransportError` of kind

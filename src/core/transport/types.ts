@@ -1,4 +1,5 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
+import type { MetaEvent } from "../feedback";
 
 /**
  * The observer half of an event stream. rxjs' `Observer<BaseEvent>` has the same shape, so an
@@ -76,6 +77,12 @@ export interface AgentLike {
    * the kit then ends the run as cut short, with Retry. Parley's HTTP transport has it.
    */
   reattach?(position: RunPosition): EventStream;
+  /**
+   * Tells the agent something outside any run: AG-UI's Meta event (draft), such as the person's
+   * thumbs up or down on an answer. Resolves once the agent took it; without it (or when it
+   * fails) the feedback stays in the thread, unsent. Parley's HTTP transport POSTs it.
+   */
+  sendMeta?(event: MetaEvent): Promise<void>;
 }
 
 /** Why a transport failed; lets the UI word the error for a person. */
