@@ -228,6 +228,11 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
       sendJson(res, tooLarge ? 413 : 400, { error: tooLarge ? "Request body too large." : "The body is not valid JSON." });
       return;
     }
+    // AG-UI's Meta event (draft), outside any run: the person's feedback on an answer, taken.
+    if (input && typeof input === "object" && (input as { type?: unknown }).type === "META") {
+      sendJson(res, 202, { ok: true });
+      return;
+    }
     if (!isRunAgentInput(input)) {
       sendJson(res, 422, { error: "Expected a RunAgentInput: { threadId, runId, messages[] }." });
       return;
