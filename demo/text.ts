@@ -164,6 +164,7 @@ const ZH_SCENARIOS: Record<ScenarioInfo["name"], string> = {
   error: "出错后重试",
   flaky: "不稳定的网络",
   broken: "损坏的数据帧",
+  long: "长回复（可以刷新）",
   team: "两个智能体，一份报告（面板）",
   background: "Dojo：前端工具",
   tasks: "Dojo：选择步骤",

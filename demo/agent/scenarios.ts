@@ -33,6 +33,7 @@ export type ScenarioName =
   | "failure"
   | "notify"
   | "flaky"
+  | "long"
   | "broken"
   | "suggest"
   | DojoScenario
@@ -81,6 +82,7 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: "testmail", group: "permissions", label: "Test mail (conditional)", trigger: "Send a test mail (testmail)" },
   { name: "flaky", group: "network", label: "Flaky network", trigger: "Answer over a bad connection (flaky)" },
   { name: "broken", group: "network", label: "Broken frame", trigger: "Send me one broken frame (broken)" },
+  { name: "long", group: "network", label: "Long reply (reload me)", trigger: "Tell me a long story, I may reload (long)" },
   // AG-UI's dojo (below, DOJO_SCENARIOS); their triggers name no earlier scenario.
   { name: "background", group: "dojo", label: "Dojo: front-end tool", trigger: "Make the background a sunset (background)" },
   { name: "tasks", group: "dojo", label: "Dojo: pick the steps", trigger: "Make a to-do list for a trip to Mars (tasks)" },
@@ -390,6 +392,27 @@ function flaky(s: Script): void {
   const from = s.events.length;
   s.text(FLAKY_ANSWER);
   s.events[from + Math.floor((s.events.length - from) / 2)]!.cut = true;
+  s.finish();
+}
+
+export const LONG_ANSWER = [
+  "This reply is long on purpose: reload the page, or close the tab and open it again, while it streams.",
+  "The server keeps going when the page goes away, and it keeps the frames it has sent for a few minutes, each numbered.",
+  "The page kept the conversation, and with it where this reply had got to: the run it belongs to and the number of the last frame it had read.",
+  "Back again, the page does not ask the agent to answer a second time. It asks the server for the frames after that number, and the reply goes on from the word it stopped at.",
+  "Nothing is said twice, and nothing is lost: the words before the reload were already on the page, the words after it come from the same run.",
+  "When the server no longer has the run, because it was restarted or too much time went by, the page says honestly that the reload cut the reply short, and offers to try again.",
+  "That is all there is to it. Thank you for reading to the end.",
+].join("\n\n");
+
+/** A plain answer long enough (about eight seconds) to reload in the middle of. */
+function long(s: Script): void {
+  s.start();
+  const messageId = s.id("msg");
+  s.push({ type: EventType.TEXT_MESSAGE_START, messageId, role: "assistant" }, 40);
+  // Slower than the other answers (a reader's pace), so there is time to reload in the middle.
+  for (const delta of tokenize(LONG_ANSWER)) s.push({ type: EventType.TEXT_MESSAGE_CONTENT, messageId, delta }, 10 + 2 * s.tokenDelay());
+  s.push({ type: EventType.TEXT_MESSAGE_END, messageId }, 5);
   s.finish();
 }
 
@@ -1109,6 +1132,9 @@ export function planRun(input: RunAgentInput, options: ScenarioOptions = {}): Ru
         break;
       case "broken":
         broken(s);
+        break;
+      case "long":
+        long(s);
         break;
       case "background":
       case "tasks":

@@ -2,13 +2,15 @@
  * The reference agent's HTTP layer: connect/node:http middleware that reads a `RunAgentInput`
  * (POST, JSON) and streams the scenario's events as Server-Sent Events with `@ag-ui/encoder`.
  * Every frame has an `id:` (its place in the run, from 1); a request with `Last-Event-ID` for the
- * same run gets only the frames after it (the plan is a pure function of the input).
+ * same run gets only the frames after it. A run goes on when its client goes away, and its frames
+ * are kept for a while (bounded: `keepRunsMs`, `keepRuns`): `GET ?threadId=…&runId=…` with
+ * `Last-Event-ID` joins it again (a page reloaded mid-reply), `404` when it is not kept.
  * Mounted by the demo's Vite plugin at `/api/agent`; usable with a bare `node:http` server too.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { EventEncoder } from "@ag-ui/encoder";
 import type { RunAgentInput } from "@ag-ui/core";
-import { describeRun, lastUserMessageId, planRun, type OpenInterrupts } from "./scenarios.js";
+import { describeRun, lastUserMessageId, planRun, type OpenInterrupts, type TimedEvent } from "./scenarios.js";
 
 export interface AgentMiddlewareOptions {
   /** Multiplies the scripted delays: 1 (default) for the demo, 0 for fast tests. */
@@ -17,6 +19,26 @@ export interface AgentMiddlewareOptions {
   maxBodyBytes?: number;
   /** The clock for envelope timestamps and interrupt deadlines; `Date.now` by default (tests move it). */
   now?: () => number;
+  /** How long a finished run's frames are kept for a client to join again. Default 5 minutes. */
+  keepRunsMs?: number;
+  /** How many runs' frames are kept at most (the oldest go first). Default 50. */
+  keepRuns?: number;
+}
+
+/** A run's frames as they are made, kept for the clients that read them (a reloaded page joins again). */
+export interface KeptRun {
+  /** The SSE frames made so far, in order (the frame with id `n` at `n - 1`); `cut`: `flaky`'s drop before it. */
+  readonly frames: { text: string; cut: boolean }[];
+  done: boolean;
+  /** When the last frame was made (the clock of `Date.now`), for how long it is kept. */
+  endedAt?: number;
+  /** How many requests have read it: the first, then resumes and joins. */
+  readers: number;
+  /** Called when a frame is added or the run ends. */
+  readonly wake: Set<() => void>;
+  /** The whole run reached a client: what the thread waits for is settled once (`settle`). */
+  settled: boolean;
+  readonly settle: () => void;
 }
 
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
@@ -33,6 +55,8 @@ export interface AgentMiddleware extends Middleware {
   readonly interrupts: Map<string, OpenInterrupts>;
   /** Runs (thread + run id) whose connection the `flaky` scenario has cut: each is cut once. */
   readonly cuts: Map<string, true>;
+  /** The runs kept (thread + run id), going on or finished, for a client to join again. */
+  readonly runs: Map<string, KeptRun>;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -85,22 +109,114 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
   const attempts = new Map<string, number>();
   const interrupts = new Map<string, OpenInterrupts>();
   const cuts = new Map<string, true>();
+  const runs = new Map<string, KeptRun>();
   const now = options.now ?? Date.now;
   const maxBody = options.maxBodyBytes ?? 5 * 1024 * 1024;
+  const keepMs = options.keepRunsMs ?? 5 * 60_000;
+  const keepCount = options.keepRuns ?? 50;
+
+  /** Bounded by age and count: a finished run past `keepMs` goes, then the oldest beyond `keepCount`. */
+  const keep = (key: string, run: KeptRun) => {
+    const at = Date.now();
+    for (const [k, r] of runs) if (r.done && r.endedAt !== undefined && at - r.endedAt > keepMs) runs.delete(k);
+    runs.delete(key);
+    runs.set(key, run);
+    while (runs.size > keepCount) runs.delete(runs.keys().next().value as string);
+  };
+
+  /** Makes the run's frames at its own pace, whoever reads them: a client going away does not stop it. */
+  const produce = async (run: KeptRun, events: readonly TimedEvent[], skipDelaysTo: number) => {
+    const encoder = new EventEncoder({ accept: "text/event-stream" });
+    const wake = () => {
+      for (const w of [...run.wake]) w();
+    };
+    for (const [index, { delayMs, event, frame, cut }] of events.entries()) {
+      const id = index + 1;
+      if (delayMs > 0 && id > skipDelaysTo) await sleep(delayMs);
+      run.frames.push({ text: `id: ${id}\n${frame === undefined ? encoder.encodeSSE(event) : `data: ${frame}\n\n`}`, cut: cut === true });
+      wake();
+    }
+    run.done = true;
+    run.endedAt = Date.now();
+    wake();
+  };
+
+  /** Writes a kept run's frames after `after` to one response as they come, until it ends or the client goes. */
+  const follow = async (run: KeptRun, res: ServerResponse, after: number, runKey: string) => {
+    let closed = false;
+    let wakeUp: (() => void) | undefined;
+    // "close" on the response fires when the client goes away (or after we end).
+    res.on("close", () => {
+      closed = true;
+      wakeUp?.();
+    });
+    res.statusCode = 200;
+    res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
+    res.setHeader("Cache-Control", "no-cache, no-transform");
+    res.setHeader("Connection", "keep-alive");
+    res.setHeader("X-Accel-Buffering", "no");
+    res.flushHeaders();
+    run.readers++;
+    let next = after;
+    for (;;) {
+      if (closed || res.destroyed) return; // the client disconnected: stop writing (the run goes on)
+      const frame = run.frames[next];
+      if (frame) {
+        if (frame.cut && !cuts.has(runKey)) {
+          remember(cuts, runKey, true);
+          // The network "fails" mid-answer, once what was written has gone out; the client resumes after the last id.
+          res.write(": the connection drops here\n\n", () => res.destroy());
+          return;
+        }
+        res.write(frame.text);
+        next++;
+        continue;
+      }
+      if (run.done) break;
+      await new Promise<void>((resolve) => {
+        wakeUp = resolve;
+        run.wake.add(resolve);
+      });
+      if (wakeUp) run.wake.delete(wakeUp);
+      wakeUp = undefined;
+    }
+    // Only a run a client received in full changes what the thread waits for: one cut short
+    // leaves the old interrupts open (a resume can be sent again), and its new ones unknown.
+    if (!run.settled) {
+      run.settled = true;
+      run.settle();
+    }
+    res.end();
+  };
+
+  /** `GET ?threadId=…&runId=…` with `Last-Event-ID`: the rest of a kept run, or 404. */
+  const join = (req: IncomingMessage, res: ServerResponse) => {
+    const query = new URL(req.url ?? "/", "http://agent.invalid").searchParams;
+    const threadId = query.get("threadId");
+    const runId = query.get("runId");
+    if (!threadId || !runId) return sendJson(res, 400, { error: "Name the run to join: ?threadId=…&runId=…" });
+    const runKey = `${threadId}\u0000${runId}`;
+    const run = runs.get(runKey);
+    if (!run) return sendJson(res, 404, { error: "This agent no longer has that run." });
+    const header = req.headers["last-event-id"];
+    const after = typeof header === "string" && /^\d+$/.test(header) ? Math.min(Number(header), run.frames.length) : 0;
+    void follow(run, res, after, runKey);
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     // Any origin may talk to the reference agent (PARLEY_AGENT_URL from another port).
     res.setHeader("Access-Control-Allow-Origin", "*");
     res.setHeader("Access-Control-Allow-Headers", "Content-Type, Accept, Authorization, Last-Event-ID");
-    res.setHeader("Access-Control-Allow-Methods", "POST, OPTIONS");
+    res.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
     if (req.method === "OPTIONS") {
       res.statusCode = 204;
       res.end();
       return;
     }
+    if (req.method === "GET") return join(req, res);
     if (req.method !== "POST") {
-      res.setHeader("Allow", "POST, OPTIONS");
-      sendJson(res, 405, { error: "POST a RunAgentInput as JSON." });
+      res.setHeader("Allow", "GET, POST, OPTIONS");
+      sendJson(res, 405, { error: "POST a RunAgentInput as JSON (or GET ?threadId=…&runId=… to join a run)." });
       return;
     }
 
@@ -110,6 +226,11 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
     } catch (error) {
       const tooLarge = error instanceof Error && error.message === "too-large";
       sendJson(res, tooLarge ? 413 : 400, { error: tooLarge ? "Request body too large." : "The body is not valid JSON." });
+      return;
+    }
+    // AG-UI's Meta event (draft), outside any run: the person's feedback on an answer, taken.
+    if (input && typeof input === "object" && (input as { type?: unknown }).type === "META") {
+      sendJson(res, 202, { ok: true });
       return;
     }
     if (!isRunAgentInput(input)) {
@@ -126,41 +247,22 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
     const attempt = (attempts.get(key) ?? 0) + (resumeAfter ? 0 : 1);
     // Only the error scenario (played anew, not continued) needs to remember attempts.
     if (run.kind === "new" && run.scenario === "error" && !resumeAfter) remember(attempts, key, attempt);
-    const plan = planRun(input, { attempt, delayScale: options.delayScale ?? 1, now: now(), open });
-    const events = plan.events;
-
-    const encoder = new EventEncoder({ accept: "text/event-stream" });
-    let closed = false;
-    // "close" on the response fires when the client goes away (or after we end).
-    res.on("close", () => {
-      closed = true;
-    });
-    res.statusCode = 200;
-    res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
-    res.setHeader("Cache-Control", "no-cache, no-transform");
-    res.setHeader("Connection", "keep-alive");
-    res.setHeader("X-Accel-Buffering", "no");
-    res.flushHeaders();
-
     const runKey = `${input.threadId}\u0000${input.runId}`;
-    for (const [index, { delayMs, event, frame, cut }] of events.entries()) {
-      const id = index + 1;
-      if (id <= resumeAfter) continue; // the client has it already
-      if (delayMs > 0) await sleep(delayMs);
-      if (closed || res.destroyed) return; // the client disconnected: stop writing
-      if (cut && !cuts.has(runKey)) {
-        remember(cuts, runKey, true);
-        // The network "fails" mid-answer, once what was written has gone out; the client resumes after the last id.
-        res.write(": the connection drops here\n\n", () => res.destroy());
-        return;
-      }
-      res.write(`id: ${id}\n${frame === undefined ? encoder.encodeSSE(event) : `data: ${frame}\n\n`}`);
+    const threadId = input.threadId;
+    const settle = () => {
+      if (plan.open) remember(interrupts, threadId, plan.open);
+      else interrupts.delete(threadId);
+    };
+    const plan = planRun(input, { attempt, delayScale: options.delayScale ?? 1, now: now(), open });
+    // A resume of a run still kept reads its frames; one no longer kept is planned again (the plan
+    // is a pure function of the input) and sent from after the last id.
+    let kept = resumeAfter ? runs.get(runKey) : undefined;
+    if (!kept) {
+      kept = { frames: [], done: false, readers: 0, wake: new Set(), settled: false, settle };
+      keep(runKey, kept);
+      void produce(kept, plan.events, resumeAfter);
     }
-    // Only a run the client received in full changes what the thread waits for: one cut short
-    // leaves the old interrupts open (a resume can be sent again), and its new ones unknown.
-    if (plan.open) remember(interrupts, input.threadId, plan.open);
-    else interrupts.delete(input.threadId);
-    if (!closed) res.end();
+    await follow(kept, res, resumeAfter, runKey);
   };
 
   const middleware: Middleware = (req, res) => {
@@ -170,5 +272,5 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
       console.error("[parley reference agent]", error);
     });
   };
-  return Object.assign(middleware, { attempts, interrupts, cuts });
+  return Object.assign(middleware, { attempts, interrupts, cuts, runs });
 }

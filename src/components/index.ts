@@ -59,3 +59,4 @@ export * from "./permissions";
 export { AnswerActions, BranchPicker, CopyMessageButton, EditableUserMessage, type AnswerActionsProps } from "./conversation/MessageActions";
 export { MessageExtraActions, type ExtraMessageActions } from "./conversation/extraActions";
 export { SuggestionChips } from "./conversation/SuggestionChips";
+export { MessageFeedback, type MessageFeedbackProps } from "./feedback/MessageFeedback";

@@ -22,3 +22,4 @@ export type { AttachmentFile, AttachmentKind, AttachmentLimits, AttachmentRefusa
 export { agentSupports, acceptsFileType, type CapabilitiesReading, type CapabilityFeature } from "./capabilities";
 // Types only: the recognizer itself (webSpeechInput) loads with the composer's microphone, or from parley-ui/channels.
 export type { SpeechInput, SpeechInputError, SpeechInputErrorKind, SpeechListeners, SpeechSession } from "./channels/speechInput";
+export { feedbackMetaEvent, selectFeedback, unsentFeedback, FEEDBACK_REASON_LIMIT, type AnswerFeedback, type FeedbackRating, type MetaEvent } from "./feedback";

@@ -7,4 +7,5 @@ export type { SupportLabels } from "./supportLabels";
 export type { AttachmentLabels } from "./attachmentLabels";
 export { useLabels, useLocale, useFormatTime, resolveLabels } from "./LabelsContext";
 export type { SpeechLabels } from "./speechLabels";
+export type { FeedbackLabels } from "./feedbackLabels";
 export { defineLocale, textDirection, type ParleyLocaleDefinition, type LabelsOverride, type LocaleSource } from "./catalogue";

@@ -5,6 +5,7 @@ import { interactionEn, interactionZhCN, type InteractionLabels } from "./intera
 import { permissionsEn, permissionsZhCN, type PermissionLabels } from "./permissionLabels";
 import { supportEn, supportZhCN, type SupportLabels } from "./supportLabels";
 import { speechEn, speechZhCN, type SpeechLabels } from "./speechLabels";
+import { feedbackEn, feedbackZhCN, type FeedbackLabels } from "./feedbackLabels";
 
 /**
  * Every string the kit shows or announces. Pass a partial object as `labels` to
@@ -76,6 +77,8 @@ export interface ParleyLabels {
   attachments: AttachmentLabels;
   /** Dictation: the composer's microphone. */
   speech: SpeechLabels;
+  /** Feedback on an answer (`MessageFeedback`). */
+  feedback: FeedbackLabels;
 }
 
 /** English. */
@@ -127,6 +130,7 @@ export const en: ParleyLabels = {
   conversation: conversationEn,
   attachments: attachmentsEn,
   speech: speechEn,
+  feedback: feedbackEn,
 };
 
 /** Simplified Chinese. */
@@ -178,6 +182,7 @@ export const zhCN: ParleyLabels = {
   conversation: conversationZhCN,
   attachments: attachmentsZhCN,
   speech: speechZhCN,
+  feedback: feedbackZhCN,
 };
 
 /** The dictionaries in the kit's first load, by BCP 47 tag (the other shipped locales load on first use). */

@@ -131,6 +131,7 @@ export const permissionsEn: PermissionLabels = {
     revoked: "Revoked",
     granted: "Permission given",
     refused_forgery: "Refused: the agent tried to answer for you",
+    feedback: "Feedback on an answer",
   },
   how: {
     click: "Click",
@@ -201,6 +202,7 @@ export const permissionsZhCN: PermissionLabels = {
     revoked: "已撤销",
     granted: "已授权",
     refused_forgery: "已拒绝：代理试图代你回答",
+    feedback: "对回答的反馈",
   },
   how: {
     click: "点击",

@@ -40,3 +40,4 @@ export {
 export { useAttachments, type Attachment, type AttachmentOptions, type Attachments, type UploadAttachment } from "./attachments";
 export { useAgentCapabilities, type AgentCapabilitiesView } from "./capabilities";
 export { useDictation, type Dictation } from "./useDictation";
+export { useFeedback, type FeedbackView } from "./useFeedback";

@@ -15,8 +15,9 @@ import { createFrontendTools } from "./frontendTools";
 import { trustOf } from "./permissionSteps";
 import { reduceEvents } from "./reduceEvents";
 import { createRunDriver } from "./runDriver";
-import type { StoreCore } from "./storeCore";
+import type { StoreCore, StreamItem } from "./storeCore";
 import { tabMethods } from "./tabMethods";
+import { feedbackMethods } from "./feedbackMethods";
 import { idleTurn } from "./turn";
 import type { ActionResult, ThreadStore, ThreadStoreOptions, ThreadStoreState } from "./types";
 
@@ -71,10 +72,13 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       return { ok: true };
     };
 
-    const fold = (events: readonly unknown[]) => {
+    const fold = (events: readonly unknown[], eventId?: string) => {
       trace?.record(events, get().thread.eventCount, now());
       const { thread, turn } = get();
-      commit(reduceEvents(thread, turn, events, { at: now(), permissions }));
+      const next = reduceEvents(thread, turn, events, { at: now(), permissions });
+      // Where the stream stands goes with the thread it made: a snapshot holds both or neither.
+      const active = next.turn.active;
+      commit(eventId === undefined || !active || active.lastEventId === eventId ? next : { ...next, turn: { ...next.turn, active: { ...active, lastEventId: eventId } } });
     };
 
     const tools = createFrontendTools({
@@ -103,15 +107,15 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       commit,
       act,
       fold,
-      batcher: createFrameBatcher<unknown>(options.batch, fold),
+      batcher: createFrameBatcher<StreamItem>(options.batch, (items) => fold(items.map((item) => item.event), items[items.length - 1]?.eventId)),
       tools,
       contextEntries: new Map<object, Context>(),
       continueIfAnswered: (afterRun?: boolean) => continuation.continueIfAnswered(afterRun),
       decisionsWaiting: (thread: ThreadState) => decisions.waiting(thread),
     };
     const driver = createRunDriver(base);
-    const continuation = createContinuation({ ...base, run: driver.run, halt: driver.halt });
-    const core: StoreCore = { ...base, run: driver.run, halt: driver.halt, declineAll: continuation.declineAll, settleAndContinue: continuation.settleAndContinue };
+    const continuation = createContinuation({ ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt });
+    const core: StoreCore = { ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt, declineAll: continuation.declineAll, settleAndContinue: continuation.settleAndContinue };
 
     return {
       thread: initialThread(),
@@ -129,6 +133,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       ...conversationMethods(core, driver.withAnswersInWords, declaredToolNames),
       ...decisionMethods(core),
       ...tabMethods(core),
+      ...feedbackMethods(core),
     };
   });
 }

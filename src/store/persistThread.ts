@@ -38,13 +38,19 @@ export interface PersistedThread {
 
 /** A write waits this long for more changes, so a burst of decisions is one write. */
 const SAVE_DELAY_MS = 100;
+/**
+ * A reply streaming from a run the page can join again is written at most this often, so a tab
+ * that closes without `pagehide` (a crash, a killed process) comes back this close to where it was.
+ */
+const STREAM_SAVE_MS = 1_000;
 
 /**
  * Keeps a store's thread across reloads: the saved thread is taken up first (`store.restore`, if
  * the store has not begun one of its own), then every change that matters is saved — questions,
  * answers (the outbox), grants, the audit log, the person's messages, and a run's end. The text of
- * a reply streaming in is not written token by token: it is saved when the run ends. The page
- * hiding (`pagehide`) writes at once. Where the storage takes pushes (`subscribePushes`: a
+ * a reply streaming in is not written token by token: it is saved when the run ends, and — when
+ * the transport numbers its frames, so the reloaded page can join the run again — at most once a
+ * second with where the stream stands. The page hiding (`pagehide`) writes at once. Where the storage takes pushes (`subscribePushes`: a
  * threads adapter the agent starts sessions through), what the agent pushes to this thread shows
  * here as it comes, after the saved thread and between this store's runs.
  *
@@ -58,6 +64,7 @@ export function persistThread(store: ReadonlyThreadStore, persistence: ThreadPer
   let stopped = false;
   let loaded = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let streamTimer: ReturnType<typeof setTimeout> | undefined;
   let writing: Promise<void> = Promise.resolve();
   /** The thread as last written (or as found when the saved one was looked for). */
   let written: ThreadState | undefined;
@@ -65,9 +72,11 @@ export function persistThread(store: ReadonlyThreadStore, persistence: ThreadPer
   const save = (): Promise<void> => {
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
-    const thread = store.getState().thread;
+    const { thread, turn } = store.getState();
     written = thread;
-    const snapshot = snapshotThread(thread, Date.now());
+    // Mid-reply, where the stream stands goes with the text, so a reload can join the run again.
+    const active = turn.active;
+    const snapshot = snapshotThread(thread, Date.now(), active && turn.threadId ? { threadId: turn.threadId, runId: active.runId, ...(active.lastEventId === undefined ? {} : { lastEventId: active.lastEventId }) } : undefined);
     writing = writing.then(() => storage.save(key, snapshot)).catch(report);
     return writing;
   };
@@ -83,9 +92,18 @@ export function persistThread(store: ReadonlyThreadStore, persistence: ThreadPer
     if (timer === undefined) timer = setTimeout(() => void save(), SAVE_DELAY_MS);
   };
 
+  const scheduleStream = () => {
+    if (stopped || !loaded || streamTimer !== undefined) return;
+    streamTimer = setTimeout(() => {
+      streamTimer = undefined;
+      if (!stopped && owed()) void save();
+    }, STREAM_SAVE_MS);
+  };
+
   const unsubscribe = store.subscribe((state, previous) => {
     if (state.thread === previous.thread && state.isRunning === previous.isRunning) return;
     if (worthSaving(state.thread, previous.thread, state.isRunning, previous.isRunning)) schedule();
+    else if (state.isRunning && state.turn.active?.lastEventId !== undefined) scheduleStream();
   });
 
   const ready = storage
@@ -97,7 +115,7 @@ export function persistThread(store: ReadonlyThreadStore, persistence: ThreadPer
       else {
         // The store re-checks what storage hands back; the re-check loads with the first restore.
         await trustChecks.load();
-        if (!stopped) store.getState().restore(restored.thread);
+        if (!stopped) store.getState().restore(restored.thread, restored.openRun);
       }
       return restored;
     })
@@ -121,6 +139,8 @@ export function persistThread(store: ReadonlyThreadStore, persistence: ThreadPer
 
   const detach = () => {
     stopped = true;
+    if (streamTimer !== undefined) clearTimeout(streamTimer);
+    streamTimer = undefined;
     unsubscribe();
     unwatch();
     if (typeof removeEventListener === "function") removeEventListener("pagehide", onPageHide);

@@ -4,13 +4,14 @@ import { applyClientAction, type ClientAction } from "../core/actions";
 import { answerInWords, LANGGRAPH_INTERRUPT_EVENT, selectPendingIds, undeliveredIds, uncoveredInterrupts } from "../core/interactions";
 import { buildRunInput, type RunOptions } from "../core/run-input";
 import { isDevelopment } from "../core/dev";
-import { bindAbortController, INCOMPLETE_STREAM } from "./agentHandoff";
+import { bindAbortController, INCOMPLETE_STREAM, RESTORED_MID_RUN } from "./agentHandoff";
 import { describeRunFailure } from "./describeRunFailure";
 import { answerRevokeCalls } from "./permissionSteps";
 import type { RunHandle, StoreCore } from "./storeCore";
+import type { EventStream, RunPosition } from "../core/transport/types";
 
 /** The parts of the store core the run driver uses (it supplies `run` and `halt` itself). */
-type DriverCore = Omit<StoreCore, "run" | "halt" | "declineAll" | "settleAndContinue">;
+type DriverCore = Omit<StoreCore, "run" | "reattach" | "halt" | "declineAll" | "settleAndContinue">;
 
 /**
  * Drives this client's runs: builds the input (one `buildRunInput`), subscribes to the agent's
@@ -113,7 +114,6 @@ export function createRunDriver(core: DriverCore) {
     });
     const handle: RunHandle = { stopped: false };
     handles.set(runId, handle);
-    const active = () => get().turn.active?.runId === runId;
     commit({
       thread,
       isRunning: true,
@@ -129,26 +129,58 @@ export function createRunDriver(core: DriverCore) {
         personActed: false,
       },
     });
+    handle.abort = bindAbortController(agent);
+    follow(runId, handle, () => agent.run(input));
+    return true;
+  };
+
+  /**
+   * Reads the run's stream into the store until it ends. `joined`: a run a restored thread was
+   * streaming, joined again — failing before any event, it ends as the reload cut it (Retry).
+   */
+  const follow = (runId: string, handle: RunHandle, open: () => EventStream, joined = false) => {
+    const active = () => get().turn.active?.runId === runId;
+    let heard = false;
+    const failure = (error: unknown) => (joined && !heard ? RESTORED_MID_RUN : describeRunFailure(error));
     try {
-      handle.abort = bindAbortController(agent);
-      const subscription = agent.run(input).subscribe({
+      const subscription = open().subscribe({
         // Events of a run this client has let go of (stopped, or replaced) are not folded.
-        next: (event) => {
-          if (active()) batcher.push(event);
+        next: (event, frame) => {
+          if (!active()) return;
+          heard = true;
+          batcher.push({ event, eventId: frame?.eventId });
         },
         connection: (state) => {
           if (active()) commit({ reconnecting: state.status === "reconnecting" ? { attempt: state.attempt, attempts: state.attempts } : undefined });
         },
-        error: (error) => settle(runId, { status: "error", failure: describeRunFailure(error) }),
-        complete: () => settle(runId),
+        error: (error) => settle(runId, { status: "error", failure: failure(error) }),
+        complete: () => settle(runId, joined && !heard ? { status: "error", failure: RESTORED_MID_RUN } : undefined),
       });
       // A synchronous agent may have finished inside subscribe(), or the person may have pressed
       // Stop from a listener while it ran: then the subscription is only there to be closed.
       if (active()) handle.subscription = subscription;
       else if (handle.stopped) subscription.unsubscribe();
     } catch (error) {
-      settle(runId, { status: "error", failure: describeRunFailure(error) });
+      settle(runId, { status: "error", failure: failure(error) });
     }
+  };
+
+  /**
+   * The run a restored thread was streaming, joined again where the snapshot left it: no new run
+   * (nothing is built or sent), the agent's events after `lastEventId` go through the same door.
+   */
+  const reattach = (position: RunPosition): boolean => {
+    const { agent, isRunning, thread } = get();
+    const last = thread.runs[thread.runs.length - 1];
+    if (!agent?.reattach || isRunning || last?.status !== "running") return false;
+    const handle: RunHandle = { stopped: false };
+    handles.set(position.runId, handle);
+    commit({
+      isRunning: true,
+      continuing: false,
+      turn: { ...get().turn, threadId: position.threadId, active: { runId: position.runId, runsBefore: thread.runs.length - 1, agent, lastEventId: position.lastEventId } },
+    });
+    follow(position.runId, handle, () => agent.reattach!(position), true);
     return true;
   };
 
@@ -170,5 +202,5 @@ export function createRunDriver(core: DriverCore) {
     settle(current.runId, { status });
   };
 
-  return { run, halt, withAnswersInWords };
+  return { run, reattach, halt, withAnswersInWords };
 }

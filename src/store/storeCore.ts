@@ -3,7 +3,7 @@ import type { ThreadState } from "../core/fold";
 import type { ClientAction } from "../core/actions";
 import type { AnswerMethod } from "../core/interactions";
 import type { RunOptions } from "../core/run-input";
-import type { EventSubscription } from "../core/transport/types";
+import type { EventSubscription, RunPosition } from "../core/transport/types";
 import type { PermissionsEngine } from "../core/policy/engine";
 import type { Trust } from "../core/persistence/recheck";
 import type { EventRecorder } from "./eventRecorder";
@@ -32,9 +32,13 @@ export interface StoreCore {
   readonly commit: (next: Partial<ThreadStoreState>) => void;
   /** The person's door: applies a client action, or says why not. */
   readonly act: (action: ClientAction) => ActionResult;
-  /** The agent's door: folds events (a run's, or ones that arrive outside a run). */
-  readonly fold: (events: readonly unknown[]) => void;
-  readonly batcher: FrameBatcher<unknown>;
+  /**
+   * The agent's door: folds events (a run's, or ones that arrive outside a run); `eventId`, the
+   * run's stream position after them, is kept with the thread they made.
+   */
+  readonly fold: (events: readonly unknown[], eventId?: string) => void;
+  /** A run's events, with where each came in its stream, applied once per frame. */
+  readonly batcher: FrameBatcher<StreamItem>;
   readonly tools: ReturnType<typeof createFrontendTools>;
   /** Context entries registered at run time (`useAgentContext`), in registration order. */
   readonly contextEntries: Map<object, Context>;
@@ -42,6 +46,11 @@ export interface StoreCore {
   readonly decisionsWaiting: (thread: ThreadState) => boolean;
   /** Once nothing is open and something is owed, the agent hears the answers in one run. */
   readonly continueIfAnswered: (afterRun?: boolean) => void;
+  /**
+   * Joins again the run a restored thread was streaming (`agent.reattach`); false when there is
+   * nothing to join or the agent cannot.
+   */
+  readonly reattach: (position: RunPosition) => boolean;
   /** Starts a run with the thread as it is; false when refused. */
   readonly run: (options?: RunOptions) => boolean;
   /** Stop or Pause this client's run: only its request ends, and what streamed stays. */
@@ -50,6 +59,12 @@ export interface StoreCore {
   readonly declineAll: (how?: AnswerMethod) => number;
   /** A settled question lets the store go on (or, "Stop here" on the kit's card, ends the chain). */
   readonly settleAndContinue: (action: ClientAction) => ActionResult;
+}
+
+/** One event of a run's stream, and the stream's last event id when it came. */
+export interface StreamItem {
+  event: unknown;
+  eventId: string | undefined;
 }
 
 /** The transport's side of a run the store drives: not state, so kept beside it by run id. */

@@ -4,6 +4,7 @@ import type { ThreadState } from "../core/fold";
 import { adoptable } from "../core/persistence/adoptable";
 import { applyTabActions, recheckThread } from "../core/persistence/recheck";
 import { RESTORED_MID_RUN } from "./agentHandoff";
+import { reattachDecision, type OpenRun } from "../core/persistence/reattach";
 import type { StoreCore } from "./storeCore";
 
 export { applyTabActions, recheckThread };
@@ -15,22 +16,25 @@ export { applyTabActions, recheckThread };
  */
 
 /**
- * A saved thread in place of this empty one: its open questions wait again, a run that was
- * streaming ends as interrupted (Retry runs it again).
+ * A saved thread in place of this empty one: its open questions wait again; a run that was
+ * streaming is joined again where it stopped when the snapshot says where (`openRun`) and the
+ * agent can (`reattachDecision`), and otherwise ends as cut short by the reload (Retry runs it again).
  *
  * @example
- * restoreInto(core, saved);
+ * restoreInto(core, saved, openRun);
  */
-export function restoreInto(core: StoreCore, saved: ThreadState): boolean {
+export function restoreInto(core: StoreCore, saved: ThreadState, openRun?: OpenRun): boolean {
   const { get, commit } = core;
   const { isRunning, thread } = get();
   if (isRunning || thread.messageIds.length || thread.interactionIds.length) return false;
   let restored = recheckThread(saved, core.trust, "untrusted-storage");
-  // The stream it was reading is gone with the page: the run ends, and Retry runs it again.
-  if (restored.runs[restored.runs.length - 1]?.status === "running") restored = applyClientAction(restored, { type: "end-run", status: "error", failure: RESTORED_MID_RUN });
+  const rejoin = reattachDecision(restored, openRun, get().agent);
+  // The stream it was reading is gone with the page: unless it can be joined again, the run ends, and Retry runs it again.
+  if (!rejoin.reattach && restored.runs[restored.runs.length - 1]?.status === "running") restored = applyClientAction(restored, { type: "end-run", status: "error", failure: RESTORED_MID_RUN });
   const turn = get().turn;
   commit({ thread: restored, turn: { ...turn, threadId: turn.threadId ?? restored.threadId } });
-  core.continueIfAnswered();
+  if (rejoin.reattach) core.reattach(rejoin.position);
+  else core.continueIfAnswered();
   return true;
 }
 

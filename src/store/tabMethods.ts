@@ -23,7 +23,7 @@ function checksLoaded(method: string) {
 export function tabMethods(core: StoreCore): TabMethods {
   const { get, commit } = core;
   return {
-    restore: (saved) => checksLoaded("restore")?.restoreInto(core, saved) ?? false,
+    restore: (saved, openRun) => checksLoaded("restore")?.restoreInto(core, saved, openRun) ?? false,
     mirror(actions) {
       // The person, in another tab.
       commit({ turn: byPerson(get().turn) });

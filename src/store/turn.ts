@@ -7,8 +7,12 @@ import type { AgentLike } from "../core/transport/types";
  * an abort controller) stay with the run driver, keyed by `runId`.
  */
 export interface Turn {
-  /** The run this client is driving, if any (`isRunning` mirrors it). */
-  active: { runId: string; runsBefore: number; agent: AgentLike } | undefined;
+  /**
+   * The run this client is driving, if any (`isRunning` mirrors it). `lastEventId`: the stream's
+   * last event id folded into the thread so far (a transport that numbers its frames says it), kept
+   * with the thread so a reload can re-attach from there.
+   */
+  active: { runId: string; runsBefore: number; agent: AgentLike; lastEventId?: string } | undefined;
   /** What Retry repeats: the last run's options, and the messages there were before it. */
   lastRun: { options: RunOptions; messageIdsBefore: ReadonlySet<string> } | undefined;
   /** The person's side owes the agent a run: an answer (or a tool result) it has not seen yet. */

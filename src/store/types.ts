@@ -11,6 +11,8 @@ import type { BatchMode } from "./frameBatcher";
 import type { FrontendTool } from "./frontendTools";
 import type { EventRecorder, TraceOption } from "./eventRecorder";
 import type { Turn } from "./turn";
+import type { OpenRun } from "../core/persistence/reattach";
+import type { FeedbackRating, MetaEvent } from "../core/feedback";
 
 export type { RunOptions };
 
@@ -67,6 +69,11 @@ export interface ThreadStoreOptions {
   permissions?: PermissionsEngine;
   /** Record every raw event with its receive time (`state.trace`, for `TracePanel`). Off by default. */
   trace?: TraceOption;
+  /**
+   * Where the person's feedback on answers goes when the agent has no `sendMeta`: the Meta event
+   * (AG-UI draft) to send your own way. Resolving marks it sent; without either it stays in the thread.
+   */
+  onFeedback?: (event: MetaEvent) => void | Promise<void>;
 }
 
 export interface ThreadStoreState {
@@ -119,6 +126,12 @@ export interface ThreadStoreState {
    * `attachments` (content parts) go with the words as one message, which then answers nothing.
    */
   reply: (text: string, options?: { declineOpen?: boolean; attachments?: readonly ContentPart[] }) => ReplyResult;
+  /**
+   * Thumbs up or down, with an optional reason, on an answer of the agent's; `null` takes it back.
+   * Kept in the thread and audited; sent to the agent as a Meta event (`agent.sendMeta`, or
+   * `onFeedback`). Refused for a message that is not an answer, or a reason over 1,000 characters.
+   */
+  giveFeedback: (messageId: string, rating: FeedbackRating | null, reason?: string) => ActionResult;
   /** End a grant at once (the person's gesture, from a permissions panel). */
   revoke: (grantId: string) => ActionResult;
   /** The permissions engine the store applies, if any (for the permission card's scope choices). */
@@ -141,12 +154,14 @@ export interface ThreadStoreState {
    * Take up a saved thread (`restoreThread` of `parley-ui/persistence`) in place of this empty one:
    * its open questions wait again with their original deadlines (those past are declined), and
    * answers no run has carried yet go out once nothing is open. A run that was streaming when it was
-   * saved ends as interrupted, with Retry. Refused (false) while a run is going or once the thread
+   * saved is joined again where it stopped when `openRun` says where and the agent can
+   * (`agent.reattach`, see `reattachDecision`): no second run, no text twice; otherwise it ends as
+   * cut short by the reload, with Retry. Refused (false) while a run is going or once the thread
    * has messages of its own. What the kit could not have written is taken out first and reported
    * as `untrusted-storage` in `thread.errors`: grants its permissions could not have made for this
    * person, and answers without the audit record of the person's decision (open again).
    */
-  restore: (thread: ThreadState) => boolean;
+  restore: (thread: ThreadState, openRun?: OpenRun) => boolean;
   /**
    * Other tabs of the same thread (`syncTabs` of `parley-ui/persistence`). `mirror` applies what
    * the person settled in another tab (refused ones are skipped); it owes the agent nothing of its

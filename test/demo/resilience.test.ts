@@ -12,16 +12,24 @@ import { BROKEN_ANSWER, BROKEN_FRAME, FLAKY_ANSWER, planRun } from "../../demo/a
 let server: Server;
 let url: string;
 const middleware = createAgentMiddleware({ delayScale: 0 });
+/** Real pauses, so a client can leave mid-run; only two runs kept. */
+const paced = createAgentMiddleware({ delayScale: 1, keepRuns: 2 });
+let pacedUrl: string;
 const seen: { lastEventId?: string }[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const header = req.headers["last-event-id"];
     seen.push(typeof header === "string" ? { lastEventId: header } : {});
+    if (req.url?.startsWith("/paced")) {
+      req.url = req.url.slice("/paced".length) || "/";
+      return paced(req, res);
+    }
     middleware(req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/agent`;
+  pacedUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/paced`;
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -93,5 +101,51 @@ describe("the reference agent's resumable stream", () => {
     const resumed = await (await fetch(url, { method: "POST", body: JSON.stringify(body), headers: { "Last-Event-ID": "1" } })).text();
     expect(first).toContain("RUN_ERROR");
     expect(first.endsWith(resumed)).toBe(true);
+  });
+});
+
+describe("joining a run again (a page reloaded mid-reply)", () => {
+  it("the run goes on when its client leaves; a GET with Last-Event-ID gets the rest, once, and no second run is made", async () => {
+    const body = input("Show me some markdown", "r-join");
+    const agent = createHttpAgent({ url: pacedUrl });
+    const first: BaseEvent[] = [];
+    let lastEventId: string | undefined;
+    // The page goes away after a few frames.
+    await new Promise<void>((resolve) => {
+      const subscription = agent.run(body).subscribe({
+        next: (event, frame) => {
+          first.push(event);
+          lastEventId = frame?.eventId;
+          if (first.length === 6) {
+            subscription.unsubscribe();
+            resolve();
+          }
+        },
+      });
+    });
+    const kept = paced.runs.get(`${body.threadId}\u0000${body.runId}`)!;
+    expect(kept.readers).toBe(1);
+    const rest: BaseEvent[] = [];
+    const error = await new Promise<unknown>((resolve) => {
+      createHttpAgent({ url: pacedUrl })
+        .reattach!({ threadId: body.threadId, runId: body.runId, lastEventId: lastEventId! })
+        .subscribe({ next: (event) => rest.push(event), error: resolve, complete: () => resolve(undefined) });
+    });
+    expect(error).toBeUndefined();
+    const whole = planRun(body).events.map((e) => e.event);
+    expect(textOf([...first, ...rest])).toBe(textOf(whole));
+    expect(rest.filter((e) => e.type === EventType.RUN_STARTED)).toHaveLength(0);
+    expect(rest.at(-1)?.type).toBe(EventType.RUN_FINISHED);
+    expect(kept.readers).toBe(2);
+  });
+
+  it("a run not kept (never made, or pushed out by newer ones) is 404", async () => {
+    const join = (runId: string) => fetch(`${pacedUrl}?threadId=t-${runId}&runId=${runId}`, { headers: { "Last-Event-ID": "3" } });
+    expect((await join("r-never")).status).toBe(404);
+    for (const runId of ["r-k1", "r-k2", "r-k3"]) await (await fetch(pacedUrl, { method: "POST", body: JSON.stringify(input("hello", runId)) })).text();
+    expect((await join("r-k1")).status).toBe(404);
+    const kept = await join("r-k3");
+    expect(kept.status).toBe(200);
+    await kept.text();
   });
 });

@@ -85,7 +85,11 @@ describe("reference agent over HTTP", () => {
   });
 
   it("rejects bad requests with readable JSON errors", async () => {
-    expect((await fetch(`${base}/api/agent`)).status).toBe(405);
+    expect((await fetch(`${base}/api/agent`, { method: "PUT" })).status).toBe(405);
+    // A Meta event (the person's feedback) is taken outside any run.
+    expect((await fetch(`${base}/api/agent`, { method: "POST", body: JSON.stringify({ type: "META", metaType: "thumbs_up", payload: { messageId: "m1", userId: "u" } }) })).status).toBe(202);
+    // A GET joins a run again, and must name it.
+    expect((await fetch(`${base}/api/agent`)).status).toBe(400);
     expect((await fetch(`${base}/api/agent`, { method: "POST", body: "{nope" })).status).toBe(400);
     const res = await fetch(`${base}/api/agent`, { method: "POST", body: JSON.stringify({ hello: 1 }) });
     expect(res.status).toBe(422);

@@ -19,6 +19,7 @@ import { forkAt, switchAt } from "../branches";
 import { isUserContent } from "../attachments/userContent";
 import { needsDecisionRecord, recordDescribes } from "../decisions/record";
 import type { DecisionRecord } from "../decisions/types";
+import { FEEDBACK_REASON_LIMIT, type FeedbackRating } from "../feedback";
 import { answerMessageId, editInteraction, writeToolResult } from "../thread/write";
 import { ORIGINS } from "../origins";
 import * as parleyTool from "../origins/parley-tool";
@@ -102,7 +103,11 @@ export type ClientAction =
    */
   | { type: "fork"; fromMessageId: string; message?: Message }
   /** Show version `index` (0-based) of the versions after message `at` (`""`: from the start). */
-  | { type: "switch-branch"; at: string; index: number };
+  | { type: "switch-branch"; at: string; index: number }
+  /** Thumbs up or down (and a reason) on an answer of the agent's; `rating: null` takes it back. Audited. */
+  | { type: "feedback"; messageId: string; rating: FeedbackRating | null; reason?: string; at: number; who?: string }
+  /** The agent took the feedback on `messageId` (a Meta event): it is not sent again. */
+  | { type: "feedback-sent"; messageId: string; at: number };
 
 export type ClientActionType = ClientAction["type"];
 
@@ -170,6 +175,16 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
     }
     case "end-run":
       return undefined;
+    case "feedback": {
+      const message = thread.messages.get(action.messageId);
+      if (!message || message.role !== "assistant") return { code: "unknown-message", message: `There is no answer "${action.messageId}" to give feedback on.` };
+      if (action.rating !== null && action.rating !== "up" && action.rating !== "down") return { code: "invalid-response", message: "Feedback is a thumbs up or down." };
+      if (action.reason !== undefined && (typeof action.reason !== "string" || action.reason.length > FEEDBACK_REASON_LIMIT)) return { code: "invalid-response", message: `The reason is longer than ${FEEDBACK_REASON_LIMIT} characters.` };
+      if (action.rating === null && !thread.feedback?.[action.messageId]) return { code: "not-found", message: "There is no feedback on this answer to take back." };
+      return undefined;
+    }
+    case "feedback-sent":
+      return thread.feedback?.[action.messageId] ? undefined : { code: "not-found", message: "There is no feedback on this answer." };
     case "append-message":
       // The person's message with attachments: each part must be one the agent can read.
       return action.message?.role === "user" && !isUserContent(action.message.content) ? { code: "invalid-response", message: "The message has content parts of an unknown form." } : undefined;
@@ -324,6 +339,22 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
     case "record-forgery":
       audit(d, { at: action.at, decision: "refused_forgery", how: "agent", who: "agent", detail: action.detail, suspicious: true }, `forgery:${action.eventIndex}`);
       break;
+    case "feedback": {
+      const who = action.who ?? "person";
+      const all = { ...d.s.feedback };
+      const reason = action.reason?.trim();
+      if (action.rating === null) delete all[action.messageId];
+      else all[action.messageId] = { messageId: action.messageId, rating: action.rating, at: action.at, who, ...(reason ? { reason } : {}) };
+      d.s.feedback = all;
+      audit(d, { at: action.at, decision: "feedback", how: "click", who, detail: `${action.rating ?? "cleared"} on ${action.messageId}${reason && action.rating ? `: ${reason}` : ""}` }, `feedback:${action.messageId}:${action.at}`);
+      break;
+    }
+    case "feedback-sent": {
+      const given = d.s.feedback?.[action.messageId];
+      if (!given || given.sentAt !== undefined) return thread;
+      d.s.feedback = { ...d.s.feedback, [action.messageId]: { ...given, sentAt: action.at } };
+      break;
+    }
     case "revoke": {
       const grant = d.s.grants.find((g) => g.id === action.grantId) as Grant;
       putGrant(d, { ...grant, revokedAt: action.at, revokedBy: action.by });

@@ -5,13 +5,17 @@ import { createThreadState } from "../fold/fold";
 import { deriveStatus } from "../thread/status";
 import type { RunRecord, SubagentRecord, ThreadMessage, ThreadState, ToolCallState } from "../thread/types";
 import type { AuditRecord, Grant } from "../policy/types";
+import { readOpenRun, type OpenRun } from "./reattach";
+import { FEEDBACK_REASON_LIMIT, type AnswerFeedback } from "../feedback";
+import type { ChunkLane } from "../thread/types";
 
 /**
  * A thread as plain data, to keep across a reload: the conversation in order (the interaction rows
  * where they were asked), the tool calls, every interaction with its status, deadline and answer
  * (so the outbox — answers no run has carried yet — is in it), the numbering, the person's grants
- * and the audit log, the agent's state and the runs. What only lives while a stream is open
- * (half-streamed messages, chunk lanes, the event logs) is left out.
+ * and the audit log, the agent's state and the runs. Taken while a run streams, it also says where
+ * (`openRun`: the run's request identity, its last event id, what is open in its stream), so the
+ * reloaded page can join the run again. The event logs are left out.
  *
  * Every field is structured-cloneable and JSON-safe, so an adapter may keep it in IndexedDB or as
  * a string.
@@ -45,6 +49,10 @@ export interface ThreadSnapshot {
   citations?: ThreadState["citations"];
   /** The sub-agents that spoke, by run id: their names label their messages and hand-offs after a reload. */
   subagents?: ThreadState["subagents"];
+  /** The person's feedback on answers, by message id. */
+  feedback?: ThreadState["feedback"];
+  /** The run that was streaming when it was taken, and where its stream stood; absent otherwise. */
+  openRun?: OpenRun & { openReasoning?: string[]; chunkLanes?: Record<string, ChunkLane>; activeSteps?: ThreadState["activeSteps"] };
 }
 
 /** Bumped when the shape changes; an older snapshot is refused rather than misread. */
@@ -52,12 +60,13 @@ export const SNAPSHOT_VERSION = 1;
 
 /**
  * The thread as a {@link ThreadSnapshot}. Pure and cheap: it collects references, copying nothing
- * deep (the thread's records are never mutated, so sharing them is safe).
+ * deep (the thread's records are never mutated, so sharing them is safe). `openRun`: the run this
+ * client is reading, where its stream stands (kept only while the thread's last run is running).
  *
  * @example
  * await storage.save(threadId, snapshotThread(store.getState().thread, Date.now()));
  */
-export function snapshotThread(thread: ThreadState, savedAt: number): ThreadSnapshot {
+export function snapshotThread(thread: ThreadState, savedAt: number, openRun?: OpenRun): ThreadSnapshot {
   const shown = new Set(thread.messageIds);
   const snapshot: ThreadSnapshot = {
     version: SNAPSHOT_VERSION,
@@ -80,17 +89,23 @@ export function snapshotThread(thread: ThreadState, savedAt: number): ThreadSnap
   if (thread.suggestions !== undefined) snapshot.suggestions = thread.suggestions;
   if (thread.citations !== undefined) snapshot.citations = thread.citations;
   if (Object.keys(thread.subagents).length) snapshot.subagents = thread.subagents;
+  if (thread.feedback && Object.keys(thread.feedback).length) snapshot.feedback = thread.feedback;
+  if (openRun && thread.runs[thread.runs.length - 1]?.status === "running") {
+    snapshot.openRun = { ...openRun, openReasoning: [...thread.openReasoning], chunkLanes: { ...thread.chunkLanes }, activeSteps: thread.activeSteps };
+  }
   return snapshot;
 }
 
-export type RestoreResult = { ok: true; thread: ThreadState } | { ok: false; problem: string };
+/** `openRun`: the run the snapshot was taken in the middle of, where its stream stood (see `reattachDecision`). */
+export type RestoreResult = { ok: true; thread: ThreadState; openRun?: OpenRun } | { ok: false; problem: string };
 
 /**
  * The thread a {@link ThreadSnapshot} was taken of, checked: a snapshot from another version, or
  * one that is not the shape it claims (a storage written by something else, a corrupted entry), is
  * refused in words rather than half-restored. Records without a usable id are dropped; an
  * interaction row whose interaction is missing is dropped with it. A run that was still streaming
- * when the snapshot was taken is left `running`: the caller ends it (the stream is gone).
+ * when the snapshot was taken is left `running`, its half-streamed messages open: the caller joins
+ * it again (`openRun`) or ends it.
  *
  * @example
  * const restored = restoreThread(await storage.load(threadId));
@@ -131,8 +146,40 @@ export function restoreThread(snapshot: unknown): RestoreResult {
   if (isRecord(s.suggestions)) thread.suggestions = s.suggestions;
   if (isRecord(s.citations)) thread.citations = s.citations;
   if (isRecord(s.subagents)) thread.subagents = restoreSubagents(s.subagents);
+  if (isRecord(s.feedback)) thread.feedback = restoreFeedback(s.feedback, messages);
+  const running = thread.runs[thread.runs.length - 1]?.status === "running";
+  const openRun = running ? readOpenRun(s.openRun) : undefined;
+  if (running) {
+    // What was streaming stays open, so the rest of it, joined again, goes on where it stopped.
+    thread.openMessageIds = thread.messageIds.filter((id) => thread.messages.get(id)?.streaming === true);
+    if (openRun) restoreStream(thread, s.openRun as NonNullable<ThreadSnapshot["openRun"]>);
+  }
   thread.status = deriveStatus(thread);
-  return { ok: true, thread };
+  return openRun ? { ok: true, thread, openRun } : { ok: true, thread };
+}
+
+/** A stream's open lanes, reasoning spans and steps, as far as they are what they claim. */
+function restoreStream(thread: ThreadState, saved: NonNullable<ThreadSnapshot["openRun"]>): void {
+  if (Array.isArray(saved.openReasoning)) thread.openReasoning = saved.openReasoning.filter(isId);
+  if (Array.isArray(saved.activeSteps)) thread.activeSteps = saved.activeSteps.filter((step) => isRecord(step) && typeof step.name === "string");
+  if (isRecord(saved.chunkLanes)) {
+    const lanes: Record<string, ChunkLane> = {};
+    for (const [owner, lane] of Object.entries(saved.chunkLanes)) {
+      if ((owner === "" || isId(owner)) && isRecord(lane) && isId(lane.id) && (lane.kind === "text" || lane.kind === "tool" || lane.kind === "reasoning")) lanes[owner] = { kind: lane.kind, id: lane.id };
+    }
+    if (Object.keys(lanes).length) thread.chunkLanes = lanes;
+  }
+}
+
+/** Feedback that is what it claims: on an answer of the thread, keyed by its id, up or down. */
+function restoreFeedback(saved: Record<string, unknown>, messages: IdTable<ThreadMessage>): ThreadState["feedback"] {
+  const kept: Record<string, AnswerFeedback> = {};
+  for (const [id, f] of Object.entries(saved)) {
+    if (!isId(id) || messages.get(id)?.role !== "assistant" || !isRecord(f) || f.messageId !== id || (f.rating !== "up" && f.rating !== "down")) continue;
+    if (typeof f.at !== "number" || typeof f.who !== "string" || (f.reason !== undefined && (typeof f.reason !== "string" || f.reason.length > FEEDBACK_REASON_LIMIT))) continue;
+    kept[id] = { messageId: id, rating: f.rating, at: f.at, who: f.who, ...(typeof f.reason === "string" ? { reason: f.reason } : {}), ...(typeof f.sentAt === "number" ? { sentAt: f.sentAt } : {}) };
+  }
+  return kept;
 }
 
 /** The sub-agent records that are what they claim (keyed by their own run id, named): the rest are dropped. */

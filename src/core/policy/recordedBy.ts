@@ -4,7 +4,7 @@ const DECIDED_BY_KIT = new Map<unknown, string>([
   ["timed_out", "person"],
   ["refused_forgery", "agent"],
 ]);
-const PERSONS_DECISIONS: readonly unknown[] = ["approved", "declined", "approved_by_grant", "granted", "revoked"];
+const PERSONS_DECISIONS: readonly unknown[] = ["approved", "declined", "approved_by_grant", "granted", "revoked", "feedback"];
 
 /**
  * The `who` the kit writes on a record of `decision` for this person: their identity for what

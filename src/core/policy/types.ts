@@ -190,7 +190,7 @@ export interface GrantCheckOptions {
 
 /** One decision in the audit log. */
 /** `refused_forgery`: something from the agent tried to answer for the person, and was refused. */
-export type AuditDecision = "approved" | "declined" | "timed_out" | "approved_by_grant" | "denied_by_policy" | "revoked" | "granted" | "refused_forgery";
+export type AuditDecision = "approved" | "declined" | "timed_out" | "approved_by_grant" | "denied_by_policy" | "revoked" | "granted" | "refused_forgery" | "feedback";
 
 /**
  * Every audit decision, for filters and exports.
@@ -207,6 +207,7 @@ export const AUDIT_DECISIONS = [
   "revoked",
   "granted",
   "refused_forgery",
+  "feedback",
 ] as const satisfies readonly AuditDecision[];
 
 /** How the decision was made: a gesture of the person (`AnswerMethod`), a grant, the policy, a timeout, the agent's revoke tool. */

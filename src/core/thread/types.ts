@@ -1,3 +1,4 @@
+import type { AnswerFeedback } from "../feedback";
 import type { IdTable } from "./idTable";
 import type { Interaction, InteractionRow } from "../interactions/types";
 import type { AuditRecord, Grant } from "../policy/types";
@@ -232,6 +233,8 @@ export interface ThreadState {
   suggestions?: Suggestions;
   /** The sources and confidence the agent gave for its answers (`CUSTOM parley.citations`), by message id. */
   citations?: Readonly<Record<string, MessageSupport>>;
+  /** The person's thumbs up or down (and reason) on answers, by message id: given through the person's door only. */
+  feedback?: Readonly<Record<string, AnswerFeedback>>;
 }
 
 /**

@@ -1,7 +1,8 @@
 import { EventType, type AgentCapabilities, type BaseEvent, type RunAgentInput } from "@ag-ui/core";
 import { createParser } from "eventsource-parser";
 import { TRANSPORT_SOURCE, TransportError } from "./types";
-import type { AgentLike, ConnectionState, EventObserver, EventStream, EventSubscription } from "./types";
+import type { MetaEvent } from "../feedback";
+import type { AgentLike, ConnectionState, EventObserver, EventStream, EventSubscription, RunPosition, StreamFrame } from "./types";
 
 /**
  * The `fetch` Parley calls; the global one by default.
@@ -42,6 +43,15 @@ export interface HttpAgentOptions {
    * `transport.resumable: false` is not asked to resume a dropped stream.
    */
   capabilities?: AgentCapabilities | (() => Promise<AgentCapabilities>);
+  /**
+   * Where a run still going on the server is joined again after a reload ({@link ParleyHttpAgent.reattach}):
+   * by default `GET <url>?threadId=…&runId=…` with `Last-Event-ID`, answered with the frames after
+   * it. `false`, or `transport.resumable: false` among the capabilities: never (a reload ends the
+   * run as cut short, with Retry).
+   */
+  reattachUrl?: ((position: RunPosition) => string) | false;
+  /** Where `sendMeta` POSTs a Meta event (the person's feedback) as JSON; `url` by default. */
+  metaUrl?: string;
 }
 
 /** The same cap as `@ag-ui/client`'s SSE reader: a frame that never ends must not eat the tab's memory. */
@@ -73,6 +83,8 @@ export class ParleyHttpAgent implements AgentLike {
   readonly #signal: AbortSignal | undefined;
   readonly #stops = new Set<() => void>();
   readonly #reconnect: { attempts: number; delayMs: number; maxDelayMs: number };
+  readonly #capabilities: HttpAgentOptions["capabilities"];
+  readonly #metaUrl: string | undefined;
 
   constructor(options: HttpAgentOptions) {
     this.url = options.url;
@@ -86,6 +98,13 @@ export class ParleyHttpAgent implements AgentLike {
     const notResumable = typeof options.capabilities === "object" && options.capabilities.transport?.resumable === false;
     const reconnect = options.reconnect === false || notResumable ? { attempts: 0 } : options.reconnect;
     this.#reconnect = { attempts: 4, delayMs: 500, maxDelayMs: 8000, ...reconnect };
+    this.#capabilities = capabilities;
+    this.#metaUrl = options.metaUrl;
+    const where = options.reattachUrl;
+    if (where !== false && !notResumable) {
+      const urlOf = where ?? ((position: RunPosition) => `${this.url}${this.url.includes("?") ? "&" : "?"}threadId=${encodeURIComponent(position.threadId)}&runId=${encodeURIComponent(position.runId)}`);
+      this.reattach = (position) => ({ subscribe: (observer) => this.#start((lastEventId, signal) => this.#join(urlOf(position), lastEventId ?? position.lastEventId, signal), observer, position.lastEventId) });
+    }
   }
 
   /**
@@ -96,7 +115,37 @@ export class ParleyHttpAgent implements AgentLike {
    * agent.run(input).subscribe({ next: apply, error: showError, complete: done });
    */
   run(input: RunAgentInput): EventStream {
-    return { subscribe: (observer) => this.#start(input, observer) };
+    return { subscribe: (observer) => this.#start((lastEventId, signal) => this.#request(input, signal, lastEventId), observer) };
+  }
+
+  /**
+   * Joins a run this client lost with its page: a GET (see `reattachUrl`) with `Last-Event-ID`,
+   * read like a run's stream — dropped, it is asked for again from the last id. A server that
+   * ignores the header and starts over from `RUN_STARTED` is read past what the client had, so no
+   * text comes twice. Absent when `reattachUrl: false` or the capabilities say `resumable: false`.
+   *
+   * @example
+   * agent.reattach?.({ threadId: "t1", runId: "r1", lastEventId: "41" }).subscribe({ next: apply });
+   */
+  reattach?: (position: RunPosition) => EventStream = undefined;
+
+  /**
+   * POSTs a Meta event (AG-UI draft, outside any run: the person's feedback) as JSON to `metaUrl`
+   * (or `url`); rejects with a {@link TransportError} when it is not taken (a non-2xx answer).
+   *
+   * @example
+   * await agent.sendMeta({ type: "META", metaType: "thumbs_up", payload: { messageId: "m1", userId: "ana" } });
+   */
+  async sendMeta(event: MetaEvent): Promise<void> {
+    const url = this.#metaUrl ?? this.url;
+    let response: Response;
+    try {
+      response = await this.#fetch(url, { ...this.#requestInit, method: "POST", headers: { ...this.headers, "Content-Type": "application/json" }, body: JSON.stringify(event), ...(this.#signal ? { signal: this.#signal } : {}) });
+    } catch (cause) {
+      throw new TransportError("network", `Could not reach the agent at ${url}.`, { cause });
+    }
+    if (!response.ok) throw new TransportError("http", `The agent answered HTTP ${response.status} ${response.statusText}`.trimEnd(), { status: response.status, detail: await readStart(response, 500) });
+    void response.body?.cancel().catch(() => undefined);
   }
 
   /**
@@ -119,7 +168,7 @@ export class ParleyHttpAgent implements AgentLike {
    */
   getCapabilities?: () => Promise<AgentCapabilities> = undefined;
 
-  #start(input: RunAgentInput, observer: Partial<EventObserver>): EventSubscription {
+  #start(send: Send, observer: Partial<EventObserver>, from?: string): EventSubscription {
     const controller = new AbortController();
     let open = true;
     const close = () => {
@@ -129,8 +178,8 @@ export class ParleyHttpAgent implements AgentLike {
     };
     const sink: Sink = {
       isOpen: () => open,
-      next: (event) => {
-        if (open) deliver(() => observer.next?.(event));
+      next: (event, frame) => {
+        if (open) deliver(() => observer.next?.(event, frame));
       },
       connection: (state) => {
         if (open) deliver(() => observer.connection?.(state));
@@ -162,7 +211,7 @@ export class ParleyHttpAgent implements AgentLike {
       controller.signal.addEventListener("abort", () => signal.removeEventListener("abort", stop), { once: true });
     }
 
-    this.#pump(input, controller.signal, sink).catch((cause: unknown) =>
+    this.#pump(send, controller.signal, sink, from).catch((cause: unknown) =>
       sink.fail(new TransportError("network", "The connection to the agent failed.", { cause })),
     );
     return {
@@ -176,11 +225,11 @@ export class ParleyHttpAgent implements AgentLike {
    * One run: the first request, then, while the stream drops before the run ends, a new request
    * from the last `id:` seen. Only a failed first request, or a drop that cannot be resumed, fails.
    */
-  async #pump(input: RunAgentInput, signal: AbortSignal, sink: Sink): Promise<void> {
-    const run: RunStream = { seen: new Set(), ended: false };
+  async #pump(send: Send, signal: AbortSignal, sink: Sink, from: string | undefined): Promise<void> {
+    const run: RunStream = { seen: new Set(), ended: false, lastId: from, ...(from === undefined ? {} : { skipTo: from }) };
     const { attempts, delayMs, maxDelayMs } = this.#reconnect;
     for (let attempt = 0; ; attempt++) {
-      const answer = await this.#request(input, signal, attempt ? run.lastId : undefined);
+      const answer = await send(attempt ? run.lastId : undefined, signal);
       if (!sink.isOpen()) return;
       if (answer instanceof TransportError && !attempt) return sink.fail(answer);
       let cause: unknown = answer;
@@ -222,6 +271,11 @@ export class ParleyHttpAgent implements AgentLike {
     } catch (cause) {
       return new TransportError("network", `Could not reach the agent at ${this.url}.`, { cause });
     }
+    return this.#checked(response);
+  }
+
+  /** A response that is not an event stream is the error a person reads. */
+  async #checked(response: Response): Promise<Response | TransportError> {
     if (!response.ok) {
       const detail = await readStart(response, 500);
       const message = `The agent answered HTTP ${response.status} ${response.statusText}`.trimEnd();
@@ -235,6 +289,22 @@ export class ParleyHttpAgent implements AgentLike {
       return new TransportError("content-type", message, { status: response.status, detail });
     }
     return response;
+  }
+
+  /** A GET for the rest of a run this client lost; the capabilities, when asked for, may refuse it. */
+  async #join(url: string, lastEventId: string, signal: AbortSignal): Promise<Response | TransportError> {
+    const capabilities = this.#capabilities;
+    if (typeof capabilities === "function") {
+      const declared = await capabilities().catch(() => undefined);
+      if (declared?.transport?.resumable === false) return new TransportError("http", "The agent does not resume runs (transport.resumable: false).", { status: 410 });
+    }
+    let response: Response;
+    try {
+      response = await this.#fetch(url, { ...this.#requestInit, method: "GET", headers: { ...this.headers, Accept: "text/event-stream", "Last-Event-ID": lastEventId }, signal });
+    } catch (cause) {
+      return new TransportError("network", `Could not reach the agent at ${url}.`, { cause });
+    }
+    return this.#checked(response);
   }
 
   /**
@@ -259,16 +329,26 @@ export class ParleyHttpAgent implements AgentLike {
         // The SSE standard dispatches nothing for empty data; eventsource-parser does.
         if (message.data === "") return;
         const event = toEvent(message.data);
+        if (run.skipTo !== undefined) {
+          // Joining again: a server that starts over from RUN_STARTED (it ignored Last-Event-ID) is
+          // read past the frame the client had last; one that honoured it never starts there.
+          if (run.replayed === undefined) run.replayed = event.type === EventType.RUN_STARTED;
+          if (run.replayed) {
+            if (message.id === run.skipTo) run.skipTo = undefined;
+            return;
+          }
+          run.skipTo = undefined;
+        }
         if (event.type === EventType.RUN_STARTED) run.ended = false;
         else if (event.type === EventType.RUN_FINISHED || event.type === EventType.RUN_ERROR) run.ended = true;
-        sink.next(event);
+        sink.next(event, { eventId: run.lastId });
       },
       onError: (error) => {
         // Unknown fields and bad `retry:` values are ignored, as a browser's EventSource ignores them.
         if (error.type !== "max-buffer-size-exceeded") return;
         // The parser stops at its cap; it reads on from here, and the rest of the frame is dropped.
         parser.reset();
-        if (!oversized && sink.isOpen()) sink.next(invalidFrame("The agent sent a frame larger than 10 MB; skipped.", ""));
+        if (!oversized && sink.isOpen()) sink.next(invalidFrame("The agent sent a frame larger than 10 MB; skipped.", ""), { eventId: run.lastId });
         oversized = true;
       },
     });
@@ -310,9 +390,12 @@ export function createHttpAgent(options: HttpAgentOptions): ParleyHttpAgent {
   return new ParleyHttpAgent(options);
 }
 
+/** One request of a run's stream: the first (no id), or a reconnect from the last id seen. */
+type Send = (lastEventId: string | undefined, signal: AbortSignal) => Promise<Response | TransportError>;
+
 interface Sink {
   isOpen(): boolean;
-  next(event: BaseEvent): void;
+  next(event: BaseEvent, frame: StreamFrame): void;
   connection(state: ConnectionState): void;
   fail(error: TransportError): void;
   done(): void;
@@ -323,6 +406,10 @@ interface RunStream {
   seen: Set<string>;
   lastId?: string | undefined;
   ended: boolean;
+  /** Joining again from this id: frames up to it are the client's already, if the server resends them. */
+  skipTo?: string | undefined;
+  /** Whether the joined stream started over (its first event `RUN_STARTED`). */
+  replayed?: boolean;
 }
 
 /**

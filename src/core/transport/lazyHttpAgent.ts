@@ -1,4 +1,4 @@
-import type { AgentLike, EventObserver, EventSubscription } from "./types";
+import type { AgentLike, EventObserver, EventStream, EventSubscription } from "./types";
 
 /** The HTTP transport's code, loaded once for every agent made here. */
 let transport: Promise<typeof import("./httpAgent")> | undefined;
@@ -27,29 +27,31 @@ export function preloadHttpAgent(): Promise<unknown> {
 export function lazyHttpAgent(url: string): AgentLike {
   let agent: AgentLike | undefined;
   const load = () => loadTransport().then((m) => (agent ??= m.createHttpAgent({ url })));
-  return {
-    run(input) {
+  /** A stream that starts once the transport is there; unsubscribed meanwhile, it never starts. */
+  const later = (open: (loaded: AgentLike) => EventStream): EventStream => ({
+    subscribe(observer: Partial<EventObserver>): EventSubscription {
+      let inner: EventSubscription | undefined;
+      let closed = false;
+      load().then(
+        (loaded) => {
+          if (!closed) inner = open(loaded).subscribe(observer);
+        },
+        (error: unknown) => {
+          if (!closed) observer.error?.(new Error(`The connection to the agent could not be set up: ${error instanceof Error ? error.message : String(error)}`));
+        },
+      );
       return {
-        subscribe(observer: Partial<EventObserver>): EventSubscription {
-          let inner: EventSubscription | undefined;
-          let closed = false;
-          load().then(
-            (loaded) => {
-              if (!closed) inner = loaded.run(input).subscribe(observer);
-            },
-            (error: unknown) => {
-              if (!closed) observer.error?.(new Error(`The connection to the agent could not be set up: ${error instanceof Error ? error.message : String(error)}`));
-            },
-          );
-          return {
-            unsubscribe() {
-              closed = true;
-              inner?.unsubscribe();
-            },
-          };
+        unsubscribe() {
+          closed = true;
+          inner?.unsubscribe();
         },
       };
     },
+  });
+  return {
+    run: (input) => later((loaded) => loaded.run(input)),
+    // The transport it loads always has reattach (no capabilities are given to it here).
+    reattach: (position) => later((loaded) => loaded.reattach!(position)),
     abortRun() {
       agent?.abortRun?.();
     },

@@ -1,15 +1,36 @@
 import type { BaseEvent, RunAgentInput } from "@ag-ui/core";
+import type { MetaEvent } from "../feedback";
 
 /**
  * The observer half of an event stream. rxjs' `Observer<BaseEvent>` has the same shape, so an
  * `@ag-ui/client` agent's `run(input)` plugs in without Parley importing rxjs.
  */
 export interface EventObserver {
-  next(event: BaseEvent): void;
+  /**
+   * One event. Parley's HTTP transport also says where in the stream it came (`frame.eventId`: the
+   * last SSE `id:` seen), which a reload needs to re-attach from there; an SDK agent passes only the event.
+   */
+  next(event: BaseEvent, frame?: StreamFrame): void;
   error(error: unknown): void;
   complete(): void;
   /** Parley's own: a transport that reconnects says so here (an SDK agent never calls it). */
   connection?(state: ConnectionState): void;
+}
+
+/** Where an event came in its stream: the last SSE `id:` seen when it was delivered. */
+export interface StreamFrame {
+  eventId?: string | undefined;
+}
+
+/**
+ * A run as its request named it, and how far this client read its stream: what joining it again
+ * after a reload needs ({@link AgentLike.reattach}).
+ */
+export interface RunPosition {
+  threadId: string;
+  runId: string;
+  /** The last event id this client folded; the agent sends what follows it. */
+  lastEventId: string;
 }
 
 /**
@@ -49,6 +70,19 @@ export interface AgentLike {
   abortRun?(): void;
   /** What the agent can do (AG-UI 1.0 `AgentCapabilities`); read by `useAgentCapabilities`. */
   getCapabilities?(): Promise<unknown>;
+  /**
+   * Joins a run this client started before and lost (the page reloaded, or was closed and opened
+   * again): the events after `lastEventId`, then the run's end — no new run. Fails (a
+   * `TransportError`, `http` 404 or 410 when the server no longer has the run) when it cannot, and
+   * the kit then ends the run as cut short, with Retry. Parley's HTTP transport has it.
+   */
+  reattach?(position: RunPosition): EventStream;
+  /**
+   * Tells the agent something outside any run: AG-UI's Meta event (draft), such as the person's
+   * thumbs up or down on an answer. Resolves once the agent took it; without it (or when it
+   * fails) the feedback stays in the thread, unsent. Parley's HTTP transport POSTs it.
+   */
+  sendMeta?(event: MetaEvent): Promise<void>;
 }
 
 /** Why a transport failed; lets the UI word the error for a person. */

@@ -207,6 +207,7 @@ export const ar: ParleyLabels = {
       revoked: "أُلغي",
       granted: "مُنح إذن",
       refused_forgery: "مرفوض: حاول الوكيل الإجابة نيابةً عنك",
+      feedback: "ملاحظة على إجابة",
     },
     how: { click: "نقرة", key: "لوحة المفاتيح", "number-reply": "رد برقم", "text-reply": "رد مكتوب", timeout: "انتهاء المهلة", app: "التطبيق", grant: "إذن سابق", policy: "السياسة", "agent-revoke": "الوكيل، بطلب منك", agent: "الوكيل" },
     suspicious: "مريب",
@@ -252,6 +253,7 @@ export const ar: ParleyLabels = {
     },
     dismiss: "إغلاق",
   },
+  feedback: { group: "ملاحظات على هذه الإجابة", good: "إجابة جيدة", bad: "إجابة سيئة", reason: "أخبرنا بالسبب (اختياري)", send: "إرسال", thanks: "شكرًا على ملاحظتك" },
   speech: {
     dictate: "إملاء صوتي",
     dictateHint: "انقر للبدء والإيقاف، أو اضغط مطولًا للتحدث",

@@ -193,6 +193,7 @@ export const de: ParleyLabels = {
       revoked: "Widerrufen",
       granted: "Erlaubnis erteilt",
       refused_forgery: "Abgewiesen: Der Agent wollte für dich antworten",
+      feedback: "Rückmeldung zu einer Antwort",
     },
     how: { click: "Klick", key: "Tastatur", "number-reply": "Antwort per Nummer", "text-reply": "Geschriebene Antwort", timeout: "Zeitablauf", app: "Die App", grant: "Frühere Erlaubnis", policy: "Richtlinie", "agent-revoke": "Agent, auf deinen Wunsch", agent: "Der Agent" },
     suspicious: "Verdächtig",
@@ -238,6 +239,7 @@ export const de: ParleyLabels = {
     },
     dismiss: "Schließen",
   },
+  feedback: { group: "Rückmeldung zu dieser Antwort", good: "Gute Antwort", bad: "Schlechte Antwort", reason: "Warum? (optional)", send: "Senden", thanks: "Danke für die Rückmeldung" },
   speech: {
     dictate: "Diktieren",
     dictateHint: "Tippen zum Starten und Beenden, oder gedrückt halten zum Sprechen",

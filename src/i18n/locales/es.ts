@@ -193,6 +193,7 @@ export const es: ParleyLabels = {
       revoked: "Revocado",
       granted: "Permiso concedido",
       refused_forgery: "Rechazada: el agente intentó responder por ti",
+      feedback: "Opinión sobre una respuesta",
     },
     how: { click: "Clic", key: "Teclado", "number-reply": "Respuesta con número", "text-reply": "Respuesta escrita", timeout: "Tiempo agotado", app: "La aplicación", grant: "Permiso anterior", policy: "Política", "agent-revoke": "El agente, a petición tuya", agent: "El agente" },
     suspicious: "Sospechoso",
@@ -238,6 +239,7 @@ export const es: ParleyLabels = {
     },
     dismiss: "Cerrar",
   },
+  feedback: { group: "Opinión sobre esta respuesta", good: "Buena respuesta", bad: "Mala respuesta", reason: "Cuéntanos por qué (opcional)", send: "Enviar", thanks: "Gracias por tu opinión" },
   speech: {
     dictate: "Dictar",
     dictateHint: "Toca para empezar y parar, o mantén pulsado para hablar",

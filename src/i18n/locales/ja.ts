@@ -193,6 +193,7 @@ export const ja: ParleyLabels = {
       revoked: "取り消し",
       granted: "許可を付与",
       refused_forgery: "拒否：エージェントがあなたの代わりに答えようとしました",
+      feedback: "回答へのフィードバック",
     },
     how: { click: "クリック", key: "キーボード", "number-reply": "番号での返信", "text-reply": "文章での返信", timeout: "時間切れ", app: "アプリ", grant: "以前の許可", policy: "ポリシー", "agent-revoke": "あなたの指示でエージェントが", agent: "エージェント" },
     suspicious: "不審",
@@ -238,6 +239,7 @@ export const ja: ParleyLabels = {
     },
     dismiss: "閉じる",
   },
+  feedback: { group: "この回答へのフィードバック", good: "良い回答", bad: "良くない回答", reason: "理由（任意）", send: "送信", thanks: "フィードバックありがとうございます" },
   speech: {
     dictate: "音声入力",
     dictateHint: "タップで開始・停止、長押しで話す",

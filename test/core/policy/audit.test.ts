@@ -54,6 +54,7 @@ describe("recordedBy", () => {
       revoked: "ana",
       granted: "ana",
       refused_forgery: "agent",
+      feedback: "ana",
     });
     for (const decision of ["forever", "constructor", "__proto__", undefined, 1]) expect(recordedBy(decision, "ana")).toBeUndefined();
   });
