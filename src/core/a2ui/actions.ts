@@ -85,7 +85,8 @@ export function userActionFor(surface: A2uiSurface, componentId: string, data: u
   const event = component && eventOf(component);
   if (!component || !event) return undefined;
   const at = { data };
-  const problems = [...failedChecks(component.checks, at), ...inputProblems(surface, data)];
+  const sent = isRecord(event.context) ? boundPaths(event.context) : [];
+  const problems = [...failedChecks(component.checks, at), ...inputProblems(surface, data, sent)];
   if (problems.length) return { ok: false, problems };
   const context: Record<string, unknown> = {};
   if (isRecord(event.context)) for (const [key, value] of Object.entries(event.context)) setOwn(context, key, resolveDynamic(value, at) ?? null);
@@ -94,12 +95,23 @@ export function userActionFor(surface: A2uiSurface, componentId: string, data: u
   return { ok: true, action };
 }
 
-/** The failing checks of the surface's input components (their own `checks`). */
-export function inputProblems(surface: A2uiSurface, data: unknown): string[] {
+/** The data paths a context sends (its `{ path }` values). */
+function boundPaths(context: Record<string, unknown>): string[] {
+  return Object.values(context).flatMap((v) => (isRecord(v) && typeof v.path === "string" ? [v.path] : []));
+}
+
+/**
+ * The failing checks of the surface's input components — of those whose value an action sends
+ * (`sending`: the paths its context reads), or of all of them. A "Cancel" that sends nothing of the
+ * form is not held back by a field left empty.
+ */
+export function inputProblems(surface: A2uiSurface, data: unknown, sending?: readonly string[]): string[] {
   const problems: string[] = [];
   for (const id of surfaceTree(surface).reachable) {
     const component = surface.components[id]!;
     if (component.component === "Button") continue;
+    const path = isRecord(component.value) && typeof component.value.path === "string" ? component.value.path : undefined;
+    if (sending && (path === undefined || !sending.some((p) => p === path || path.startsWith(`${p}/`) || p.startsWith(`${path}/`)))) continue;
     problems.push(...failedChecks(component.checks, { data }));
   }
   return problems;
