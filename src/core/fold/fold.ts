@@ -1,5 +1,4 @@
-import { A2UI_ACTIVITY } from "../a2ui/surface";
-import { a2uiInteractionId, a2uiSurfaceChanged } from "../origins/a2ui";
+import { A2UI_ACTIVITY, a2uiInteractionId, a2uiSurfaceChanged } from "../origins/a2ui";
 import { EventType, type Message } from "@ag-ui/core";
 import { chunk, closeAllLanes, closeLane } from "./chunks";
 import { NO_LANES } from "../thread/runs";

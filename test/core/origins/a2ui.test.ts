@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { applyClientAction, buildRunInput, createThreadState, foldEvents, type ThreadState } from "../../../src/core";
 import { renderForChannel } from "../../../src/core/channels";
 import { selectRespondable } from "../../../src/core/enumeration/range";
 import { resolveReply } from "../../../src/core/enumeration/resolveReply";
-import { A2UI_NOTHING_OWED, a2uiInteractionId } from "../../../src/core/origins/a2ui";
+import { A2UI_NOTHING_OWED, a2uiDoor, a2uiInteractionId } from "../../../src/core/origins/a2ui";
 import { ev } from "../../support/events";
 import { BOOKING_SURFACE, bookingComponents, bookingContent, bookingCreate, bookingData, bookingMessages } from "../../support/a2uiBooking";
 
@@ -16,6 +16,10 @@ const press = (thread: ThreadState, optionId: string, edits?: Record<string, unk
 const nextRun = (thread: ThreadState) => buildRunInput(thread, { runId: "r2", identity: "ana@acme.com" }).forwardedProps as Record<string, any>;
 
 describe("an A2UI surface as a way of asking", () => {
+  beforeAll(async () => {
+    await a2uiDoor.load();
+  });
+
   it("a surface with actions is a pending question numbered like advice; one without is only shown", () => {
     const thread = folded();
     const interaction = thread.interactions.get(ID)!;
