@@ -1,6 +1,7 @@
 import { memo, useContext, useSyncExternalStore } from "react";
 import { useMessage, useThread } from "../../react/hooks";
 import { defaultMessageComponents } from "../message/defaults";
+import { a2uiComponents } from "../a2ui/lazyA2ui";
 import { Fallback } from "./Fallback";
 import { MessageErrorBoundary } from "./MessageErrorBoundary";
 import { messageKind, ownEntry, type MessageComponent, type MessageKind } from "./registry";
@@ -8,7 +9,7 @@ import { UIContext } from "./UIContext";
 
 /**
  * Which component renders `kind`: runtime registrations, then `components` overrides, then the
- * defaults, then {@link Fallback}.
+ * defaults (the A2UI surface and its row among them, whose renderer loads on first use), then {@link Fallback}.
  *
  * @example
  * const Component = useMessageComponent("assistant");
@@ -18,7 +19,7 @@ export function useMessageComponent(kind: MessageKind): MessageComponent {
   useSyncExternalStore(registry.subscribe, registry.getVersion, registry.getVersion);
   // Own keys only: a role from the wire such as "toString" or "constructor" must reach Fallback,
   // not an Object.prototype member.
-  return registry.messages.get(kind) ?? ownEntry(components, kind) ?? ownEntry(defaultMessageComponents, kind) ?? Fallback;
+  return registry.messages.get(kind) ?? ownEntry(components, kind) ?? ownEntry(defaultMessageComponents, kind) ?? ownEntry(a2uiComponents, kind) ?? Fallback;
 }
 
 

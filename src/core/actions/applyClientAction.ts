@@ -20,7 +20,8 @@ import { isUserContent } from "../attachments/userContent";
 import { needsDecisionRecord, recordDescribes } from "../decisions/record";
 import type { DecisionRecord } from "../decisions/types";
 import { FEEDBACK_REASON_LIMIT, type FeedbackRating } from "../feedback";
-import { answerMessageId, editInteraction, writeToolResult } from "../thread/write";
+import { addInteraction, answerMessageId, editInteraction, writeToolResult } from "../thread/write";
+import { planA2uiAnswer } from "../origins/a2ui";
 import { ORIGINS } from "../origins";
 import * as parleyTool from "../origins/parley-tool";
 
@@ -149,6 +150,7 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
       const interaction = thread.interactions.get(action.interactionId);
       if (!interaction) return { code: "not-found", message: `There is no question "${action.interactionId}".` };
       if (action.type === "correct") {
+        if (interaction.origin.kind === "a2ui") return { code: "not-answerable", message: "An action on a surface cannot be changed once taken." };
         if (interaction.status !== "answered") return { code: "not-open", message: `Only an answer can be corrected; this question is ${describeStatus(interaction)}.` };
         if (interaction.deliveredInRunId) return { code: "already-delivered", message: "The agent already has this answer; it can no longer be changed." };
         return checkResponse(interaction, action.response);
@@ -156,6 +158,10 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
       if (interaction.status !== "pending") return { code: "not-open", message: `This question is ${describeStatus(interaction)}; nothing was changed.` };
       if (action.type === "timeout" && (interaction.deadline === undefined || action.at < interaction.deadline)) {
         return { code: "not-due", message: "The question's deadline has not passed." };
+      }
+      if (action.type === "answer" && interaction.origin.kind === "a2ui" && !interaction.origin.confirms) {
+        const plan = planA2uiAnswer(thread, interaction, action.response, action.at);
+        return plan.kind === "refused" ? { code: "invalid-response", message: plan.message } : undefined;
       }
       if (action.type === "answer") return checkResponse(interaction, action.response);
       if ((action.type === "approve-by-grant" || action.type === "deny-by-policy") && interaction.envelope?.messageType !== "permission_request") {
@@ -267,6 +273,13 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       if (!receive(d, action.at)) return thread;
       break;
     case "answer": {
+      const asked = thread.interactions.get(action.interactionId)!;
+      if (asked.origin.kind === "a2ui" && !asked.origin.confirms) {
+        const plan = planA2uiAnswer(thread, asked, action.response, action.at);
+        if (plan.kind === "confirm") addInteraction(d, plan.card);
+        else if (plan.kind === "send") settle(d, action.interactionId, "answered", action.at, action.how, plan.response, action.who);
+        break;
+      }
       const response = action.grant && "approved" in action.response ? { ...action.response, grantId: action.grant.id } : action.response;
       settle(d, action.interactionId, "answered", action.at, action.how, response, action.who);
       if (action.grant) {
@@ -430,7 +443,7 @@ function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_o
   if (response !== undefined) edited.response = normaliseResponse(edited, response);
   else delete edited.response;
   const approved = edited.response && "approved" in edited.response ? edited.response.approved : undefined;
-  ORIGINS[edited.origin.kind].settled?.(d, edited);
+  ORIGINS[edited.origin.kind].settled?.(d, edited, who);
   if (!audited) return;
   const envelope = edited.envelope;
   const decision: AuditRecord["decision"] =

@@ -17,6 +17,12 @@ export function checkResponse(interaction: Interaction, response: InteractionRes
   const envelope = interaction.envelope;
   if (!envelope) return { code: "not-answerable", message: "This question has no envelope to answer." };
   if (typeof response !== "object" || response === null) return invalid("An answer must be an object.");
+  if (interaction.origin.kind === "a2ui" && !interaction.origin.confirms && envelope.messageType === "advice") {
+    // What the person's door made of a press on a surface (origins/a2ui.ts): one of its buttons.
+    const r = response as { action?: unknown; optionId?: unknown; userAction?: unknown };
+    if (r.action !== "a2ui") return invalid("A surface is answered by pressing one of its buttons.");
+    return envelope.payload.options.some((o) => o.id === r.optionId) && isRecord(r.userAction) ? undefined : invalid("That is not one of the surface's actions.");
+  }
   switch (envelope.messageType) {
     case "notification":
       return { code: "not-answerable", message: "A notification needs no answer." };

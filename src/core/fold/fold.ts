@@ -1,3 +1,4 @@
+import { A2UI_ACTIVITY, a2uiInteractionId, a2uiSurfaceChanged } from "../origins/a2ui";
 import { EventType, type Message } from "@ag-ui/core";
 import { chunk, closeAllLanes, closeLane } from "./chunks";
 import { NO_LANES } from "../thread/runs";
@@ -190,9 +191,15 @@ function applyEvent(d: Draft, raw: unknown): void {
     case EventType.REASONING_ENCRYPTED_VALUE:
       return setEncryptedValue(d, event);
     case EventType.ACTIVITY_SNAPSHOT:
-      return activitySnapshot(d, event);
-    case EventType.ACTIVITY_DELTA:
-      return activityDelta(d, event);
+    case EventType.ACTIVITY_DELTA: {
+      if (type === EventType.ACTIVITY_SNAPSHOT) activitySnapshot(d, event);
+      else activityDelta(d, event);
+      // A surface's buttons are a question of the person's (origins/a2ui.ts).
+      const { messageId } = event as { messageId?: unknown };
+      const shown = typeof messageId === "string" ? d.s.messages.get(messageId) : undefined;
+      if (shown && ((shown.role === "activity" && shown.activityType === A2UI_ACTIVITY) || d.s.interactions.get(a2uiInteractionId(shown.id)))) a2uiSurfaceChanged(d, shown.id);
+      return;
+    }
     case EventType.STATE_SNAPSHOT:
       // Predictions first, so the agent's own state wins over them.
       predictFromToolCalls(d);

@@ -1,6 +1,7 @@
 import type { AskProof, DecisionRecord } from "../decisions/types";
 import type { Envelope, InteractionType, RecoveryAction } from "../protocol/envelope";
 import type { AnswerShape } from "./answerShape";
+import type { A2uiUserAction } from "../a2ui/types";
 
 /**
  * `streaming`: a Parley tool call whose arguments are still arriving (the card fills in).
@@ -47,6 +48,13 @@ export type InteractionOrigin =
    */
   | { kind: "rtui"; actionId: string }
   /**
+   * An A2UI surface (`ACTIVITY_SNAPSHOT` of type `a2ui-surface`, activity `messageId`) whose buttons
+   * send events: the person's action goes back as the next run's `forwardedProps.a2uiAction`.
+   * `confirms`: this is the kit's permission card for a consequential action of that surface's
+   * interaction, holding the action it will send once approved.
+   */
+  | { kind: "a2ui"; messageId: string; confirms?: { interactionId: string; optionId: string; userAction: A2uiUserAction } }
+  /**
    * A question the kit itself asks the person (`continueCard.ts`): made through the person's door
    * only, answered there, and never sent to the agent.
    */
@@ -90,7 +98,20 @@ export interface ErrorResponse {
 export interface CustomResponse {
   value: unknown;
 }
-export type InteractionResponse = AdviceResponse | PermissionResponse | InputResponse | ErrorResponse | CustomResponse;
+/**
+ * The person acted on an A2UI surface: the option (`surfaceId/componentId`) pressed, with their own
+ * edits of its data model (pointer → value). `userAction` is what the person's door resolved from
+ * them — never taken from the caller.
+ */
+export interface A2uiResponse {
+  action: "a2ui";
+  optionId: string;
+  edits?: Readonly<Record<string, unknown>>;
+  /** Ask on a permission card first, whatever the agent said (the app's policy names this action). */
+  confirm?: boolean;
+  userAction?: A2uiUserAction;
+}
+export type InteractionResponse = AdviceResponse | PermissionResponse | InputResponse | ErrorResponse | CustomResponse | A2uiResponse;
 
 /**
  * One moment the agent needs the person, however it asked. Derived by the fold from what the

@@ -3,6 +3,7 @@ import { writeToolResult } from "../thread/write";
 import type { Interaction, InteractionOrigin } from "../interactions/types";
 import * as parleyTool from "./parley-tool";
 import * as frontendTool from "./frontend-tool";
+import * as a2ui from "./a2ui";
 
 /**
  * One module per way of asking. Each owns how its questions are derived (called by the fold),
@@ -12,7 +13,7 @@ import * as frontendTool from "./frontend-tool";
  */
 export interface Origin {
   /** What settling a question of this origin writes into the thread (answered, declined, timed out). */
-  settled?(d: Draft, interaction: Interaction): void;
+  settled?(d: Draft, interaction: Interaction, who?: string): void;
   /** The app took the question back: what the thread still owes for it. */
   withdrawn?(d: Draft, interaction: Interaction): void;
 }
@@ -29,5 +30,6 @@ export const ORIGINS: { readonly [K in InteractionOrigin["kind"]]: Origin } = {
   interrupt: {},
   custom: {},
   rtui: {},
+  a2ui: { settled: a2ui.settled, withdrawn: a2ui.withdrawn },
   kit: {},
 };

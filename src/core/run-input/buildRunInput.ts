@@ -4,6 +4,7 @@ import type { ThreadState } from "../thread/types";
 import { enumerationContext } from "../enumeration/range";
 import { resumeEntries } from "../origins/interrupt";
 import { forwardedAnswers } from "../origins/custom";
+import { a2uiForwarded } from "../origins/a2ui";
 import { parleyTools } from "../protocol/parleyTools";
 import { isRecord } from "../thread/guards";
 
@@ -42,8 +43,9 @@ export interface BuildRunInputOptions {
 /**
  * The one place a run's input is made. Concatenates — never overwrites — the app's defaults, the
  * run's own options, Parley's interaction tools and the numbering rules; carries every answer not
- * yet delivered: interrupts as `resume`, `CUSTOM` questions in `forwardedProps.parley.responses`
- * (Parley tool answers are already tool messages). Pure: the caller marks what it delivered.
+ * yet delivered: interrupts as `resume`, `CUSTOM` questions in `forwardedProps.parley.responses`,
+ * an action on an A2UI surface as `forwardedProps.a2uiAction` (Parley tool answers are already
+ * tool messages). Pure: the caller marks what it delivered.
  *
  * @example
  * const input = buildRunInput(thread, { runId: crypto.randomUUID(), defaults: { context: [page] }, locale: "zh-CN" });
@@ -170,6 +172,9 @@ function forwardedProps(thread: ThreadState, ...layers: unknown[]): unknown {
     if (layer === undefined) continue;
     merged = isRecord(merged) && isRecord(layer) ? { ...merged, ...layer } : layer;
   }
+  // An action on an A2UI surface, where @ag-ui/a2ui-middleware reads it; the kit's own keys never go in it.
+  const a2uiAction = a2uiForwarded(thread);
+  if (a2uiAction && isRecord(merged)) merged = { ...merged, a2uiAction };
   const { responses, langGraph } = forwardedAnswers(thread);
   if (responses.length === 0 || !isRecord(merged)) return merged;
   const parley = isRecord(merged.parley) ? merged.parley : {};

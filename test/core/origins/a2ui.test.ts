@@ -1,0 +1,115 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { applyClientAction, buildRunInput, createThreadState, foldEvents, type ThreadState } from "../../../src/core";
+import { renderForChannel } from "../../../src/core/channels";
+import { selectRespondable } from "../../../src/core/enumeration/range";
+import { resolveReply } from "../../../src/core/enumeration/resolveReply";
+import { A2UI_NOTHING_OWED, a2uiDoor, a2uiInteractionId } from "../../../src/core/origins/a2ui";
+import { ev } from "../../support/events";
+import { BOOKING_SURFACE, bookingComponents, bookingContent, bookingCreate, bookingData, bookingMessages } from "../../support/a2uiBooking";
+
+const MSG = "a2ui-surface-call-1";
+const ID = a2uiInteractionId(MSG);
+const surfaceEvent = (content: object = bookingContent()) => ev.activitySnapshot(MSG, "a2ui-surface", content, { replace: true });
+const folded = (content?: object): ThreadState => foldEvents(createThreadState({ threadId: "t1" }), [ev.runStarted("r1"), surfaceEvent(content), ev.runFinished("r1")]);
+const press = (thread: ThreadState, optionId: string, edits?: Record<string, unknown>, extra: object = {}) =>
+  applyClientAction(thread, { type: "answer", interactionId: ID, response: { action: "a2ui", optionId, ...(edits ? { edits } : {}), ...extra }, how: "click", at: Date.UTC(2026, 11, 2, 10), who: "ana@acme.com" });
+const nextRun = (thread: ThreadState) => buildRunInput(thread, { runId: "r2", identity: "ana@acme.com" }).forwardedProps as Record<string, any>;
+
+describe("an A2UI surface as a way of asking", () => {
+  beforeAll(async () => {
+    await a2uiDoor.load();
+  });
+
+  it("a surface with actions is a pending question numbered like advice; one without is only shown", () => {
+    const thread = folded();
+    const interaction = thread.interactions.get(ID)!;
+    expect(interaction).toMatchObject({ status: "pending", messageType: "a2ui:surface", origin: { kind: "a2ui", messageId: MSG }, numbers: [1, 2] });
+    expect(selectRespondable(thread).items.map((i) => [i.number, i.label])).toEqual([[1, "Book"], [2, "Cancel"]]);
+    const display = folded(bookingContent([bookingCreate, { version: "v0.9", updateComponents: { surfaceId: BOOKING_SURFACE, components: [{ id: "root", component: "Text", text: "Booked." }] } }]));
+    expect(display.interactions.get(ID)).toBeUndefined();
+  });
+
+  it("follows a streamed surface: buttons that arrive later get numbers, earlier ones keep theirs", () => {
+    const partial = bookingComponents.filter((c) => c.id !== "cancel");
+    let thread = folded(bookingContent([bookingCreate, { version: "v0.9", updateComponents: { surfaceId: BOOKING_SURFACE, components: partial } }]));
+    expect(thread.interactions.get(ID)!.numbers).toEqual([1]);
+    thread = foldEvents(thread, [surfaceEvent()]);
+    expect(thread.interactions.get(ID)!.numbers).toEqual([1, 2]);
+  });
+
+  it("a press goes back once, in the next run's forwardedProps.a2uiAction, with the context resolved and the person audited", () => {
+    let thread = press(folded(), `${BOOKING_SURFACE}/book`, { "/booking/name": "Ada", "/booking/guests": 4 });
+    const interaction = thread.interactions.get(ID)!;
+    expect(interaction.status).toBe("answered");
+    expect(thread.audit.at(-1)).toMatchObject({ decision: "approved", who: "ana@acme.com", interactionId: ID });
+    const props = nextRun(thread);
+    expect(props.a2uiAction).toEqual({ userAction: { name: "book_table", surfaceId: BOOKING_SURFACE, sourceComponentId: "book", timestamp: "2026-12-02T10:00:00.000Z", context: { guests: 4, name: "Ada", when: "2026-12-24T19:30", seating: ["inside"], source: "parley-test" } } });
+    expect(props.parley).toEqual({ identity: "ana@acme.com" });
+    thread = applyClientAction(thread, { type: "deliver", interactionIds: [ID], runId: "r2" });
+    expect(nextRun(thread).a2uiAction).toBeUndefined();
+  });
+
+  it("refuses a press while a check fails, in the check's words, and a button the surface lacks", () => {
+    const thread = folded();
+    expect(press(thread, `${BOOKING_SURFACE}/book`)).toBe(thread);
+    expect(press(thread, `${BOOKING_SURFACE}/title`)).toBe(thread);
+    expect(applyClientAction(thread, { type: "answer", interactionId: ID, response: { value: "book" }, how: "click", at: 1 })).toBe(thread);
+  });
+
+  it("'2' in the composer presses the second button", () => {
+    const thread = folded();
+    const reply = resolveReply("2", selectRespondable(thread));
+    expect(reply).toEqual({ kind: "choice", numbers: [2] });
+    const next = applyClientAction(thread, { type: "answer", interactionId: ID, response: { action: "choose", optionIds: [`${BOOKING_SURFACE}/cancel`], numbers: [2] }, how: "number-reply", at: 5 });
+    expect(nextRun(next).a2uiAction.userAction).toMatchObject({ name: "cancel_booking", sourceComponentId: "cancel", context: {} });
+  });
+
+  it("the agent cannot trigger an action itself: nothing it sends answers the surface", () => {
+    const forged = { a2ui_operations: bookingMessages, userAction: { name: "book_table" }, response: { action: "a2ui", optionId: `${BOOKING_SURFACE}/book` }, status: "answered" };
+    const thread = foldEvents(folded(), [
+      ev.activitySnapshot(MSG, "a2ui-surface", forged),
+      ev.custom("a2uiAction", { userAction: { name: "book_table", surfaceId: BOOKING_SURFACE } }),
+      ev.stateSnapshot({ a2uiAction: { userAction: { name: "book_table" } } }),
+    ]);
+    expect(thread.interactions.get(ID)!.status).toBe("pending");
+    expect(nextRun(thread).a2uiAction).toBeUndefined();
+  });
+
+  it("a consequential action asks on a permission card first; approval sends it, a decline sends nothing", () => {
+    const marked = bookingComponents.map((c) => (c.id === "book" ? { ...c, action: { event: { name: "book_table", consequential: true, context: { guests: { path: "/booking/guests" } } } } } : c));
+    const content = bookingContent([bookingCreate, { version: "v0.9", updateComponents: { surfaceId: BOOKING_SURFACE, components: marked } }, bookingData]);
+    const asked = press(folded(content), `${BOOKING_SURFACE}/book`, { "/booking/name": "Ada" });
+    expect(asked.interactions.get(ID)!.status).toBe("pending");
+    const card = [...asked.interactions.values()].find((i) => i.messageType === "permission_request")!;
+    expect(card.envelope).toMatchObject({ payload: { operation: "book_table", args: { guests: 2 } } });
+    expect(nextRun(asked).a2uiAction).toBeUndefined();
+
+    const approved = applyClientAction(asked, { type: "answer", interactionId: card.id, response: { approved: true }, how: "click", at: 9, who: "ana@acme.com" });
+    expect(approved.interactions.get(ID)!.status).toBe("answered");
+    expect(approved.interactions.get(card.id)!.deliveredInRunId).toBe(A2UI_NOTHING_OWED);
+    expect(nextRun(approved).a2uiAction.userAction).toMatchObject({ name: "book_table", context: { guests: 2 } });
+    expect(approved.audit.filter((r) => r.who === "ana@acme.com").map((r) => r.interactionId)).toEqual(expect.arrayContaining([ID, card.id]));
+
+    const declined = applyClientAction(asked, { type: "decline", interactionId: card.id, how: "click", at: 9 });
+    expect(declined.interactions.get(ID)!.status).toBe("pending");
+    expect(nextRun(declined).a2uiAction).toBeUndefined();
+  });
+
+  it("the app's policy can ask for confirmation of any action", () => {
+    const asked = press(folded(), `${BOOKING_SURFACE}/cancel`, undefined, { confirm: true });
+    expect([...asked.interactions.values()].some((i) => i.messageType === "permission_request")).toBe(true);
+  });
+
+  it("a surface deleted or left without buttons is withdrawn and owes nothing", () => {
+    const thread = foldEvents(folded(), [surfaceEvent(bookingContent([...bookingMessages, { version: "v0.9", deleteSurface: { surfaceId: BOOKING_SURFACE } }]))]);
+    expect(thread.interactions.get(ID)).toMatchObject({ status: "withdrawn", deliveredInRunId: A2UI_NOTHING_OWED });
+  });
+
+  it("degrades to numbered text for a channel", () => {
+    const interaction = folded().interactions.get(ID)!;
+    const text = renderForChannel(interaction.envelope!, { channel: "im", numbers: interaction.numbers }).text;
+    expect(text).toContain("Book a table");
+    expect(text).toMatch(/1\. Book/);
+    expect(text).toMatch(/2\. Cancel/);
+  });
+});
