@@ -7,7 +7,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { findBrowser } from "./scripts/browser.ts";
 
 /** The entries that are client modules (React): "use client" is written back on them. */
-const CLIENT_ENTRIES = new Set(["index", "panels", "threads", "rtui", "a2ui"]);
+const CLIENT_ENTRIES = new Set(["index", "panels", "threads", "rtui", "a2ui", "headless"]);
 
 // One config for the library build and the unit tests. The demo has its own (demo/vite.config.ts).
 export default defineConfig({
@@ -35,6 +35,8 @@ export default defineConfig({
         rtui: "src/rtui.ts",
         // A2UI surfaces (React): the renderer the kit loads on first use, and the surface model.
         a2ui: "src/a2ui.ts",
+        // The cards' hooks and headless compound parts (React), for a team's own design system.
+        headless: "src/headless.ts",
         // The agent's side of decisions it can verify (no React; Node and edge runtimes).
         server: "src/server.ts",
         // The theme as its own file: `import "parley-ui/styles.css"` (package.json exports).

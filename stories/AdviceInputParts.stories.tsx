@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { BaseEvent } from "@ag-ui/core";
 import { expect, userEvent, within } from "storybook/test";
-import { Advice, createThreadStore, InputRequest, type ThreadStore } from "../src";
+import { createThreadStore, type ThreadStore } from "../src";
+import { Advice, InputRequest } from "../src/headless";
 import { ScriptedAgent } from "../src/testing";
 import { PlainAdviceCard, PlainInputCard } from "./support/customCards";
 import { e, Kit } from "./support/stores";

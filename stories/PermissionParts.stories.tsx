@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { createThreadStore, PermissionRequest, type ThreadStore } from "../src";
+import { createThreadStore, type ThreadStore } from "../src";
+import { PermissionRequest } from "../src/headless";
 import { createPermissions, definePolicy } from "../src/core/policy";
 import { ScriptedAgent } from "../src/testing";
 import { BrandedPermissionCard, PlainPermissionCard } from "./support/customPermissionCards";

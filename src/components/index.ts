@@ -41,16 +41,6 @@ export { AdviceCard, ErrorCard, InputRequestForm, preloadInteractionCards } from
 export { NotificationCard } from "./interactions/NotificationCard";
 export { ErrorRecovery, useErrorRecoveryContext, type ErrorRecoveryRootProps } from "./interactions/ErrorRecovery";
 export type { ActionPartProps } from "./interactions/actionPart";
-export type { PartRootProps } from "./interactions/partRoot";
-export {
-  PermissionRequest,
-  usePermissionRequestContext,
-  type PermissionRequestRootProps,
-  type PermissionRequestScopeProps,
-  type PermissionRequestTypedConfirmProps,
-} from "./interactions/PermissionRequest";
-export { Advice, useAdviceContext, type AdviceOptionProps, type AdviceRootProps } from "./interactions/Advice";
-export { InputRequest, useInputRequestContext, type InputRequestFieldProps, type InputRequestRootProps } from "./interactions/InputRequest";
 export { InteractionFallback } from "./interactions/InteractionFallback";
 export { InteractionQueue, type InteractionQueueProps } from "./interactions/InteractionQueue";
 export { preloadSchemaForm, SchemaForm, type SchemaFormProps } from "./interactions/SchemaForm";

@@ -23,9 +23,6 @@ export {
 export { useAuditView, useNow, usePermissionsPanel, type AuditLogState, type AuditView, type GrantView, type PermissionsPanelState } from "./permissions";
 export { useReconnecting } from "./connection";
 export { useErrorRecovery, type ErrorRecoveryState } from "./useErrorRecovery";
-export { usePermissionRequest, type PermissionRequestState } from "./usePermissionRequest";
-export { useAdvice, type AdviceState } from "./useAdvice";
-export { useInputRequest, type InputRequestState } from "./useInputRequest";
 export {
   useAgentContext,
   useBranches,

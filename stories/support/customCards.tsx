@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Advice, InputRequest, useAdviceContext, useInputRequestContext } from "../../src";
+import { Advice, InputRequest, useAdviceContext, useInputRequestContext } from "../../src/headless";
 
 /** An advice card of plain elements over `Advice`'s parts: the options as radio buttons, a Submit. */
 export function PlainAdviceCard({ interactionId }: { interactionId: string }) {

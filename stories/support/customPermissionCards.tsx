@@ -1,5 +1,5 @@
 import { useId, type ComponentPropsWithoutRef } from "react";
-import { PermissionRequest, usePermissionRequestContext } from "../../src";
+import { PermissionRequest, usePermissionRequestContext } from "../../src/headless";
 
 /**
  * Two permission cards a team could build from `PermissionRequest`'s headless parts: one of plain

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { BaseEvent } from "@ag-ui/core";
-import { Advice, InputRequest } from "../../src/components";
+import { Advice, InputRequest } from "../../src/headless";
 import { PlainAdviceCard, PlainInputCard } from "../../stories/support/customCards";
 import { ev } from "../support/events";
 import { expectNoAxeViolations, heardFromAgent, renderKit, storeWith } from "./support";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { PermissionRequest } from "../../src/components";
+import { PermissionRequest } from "../../src/headless";
 import { createPermissions, definePolicy } from "../../src/core/policy";
 import { createThreadStore, type ThreadStore } from "../../src/store/createThreadStore";
 import { ScriptedAgent } from "../../src/testing";
