@@ -4,6 +4,8 @@ import {
   Composer,
   AuditLog,
   InteractionQueue,
+  MessageExtraActions,
+  MessageFeedback,
   PermissionsPanel,
   ParleyProvider,
   useForgetThread,
@@ -79,10 +81,15 @@ function ProtocolErrors() {
   );
 }
 
+/** Thumbs up / down at the end of each answer's action row; the reference agent takes them as META. */
+const feedbackOnAnswers = ({ id, role }: { id: string; role: "user" | "assistant" }) => (role === "assistant" ? <MessageFeedback messageId={id} /> : null);
+
 function KitChat() {
   return (
     <div className="demo-kit">
-      <Thread className="demo-kit-thread" />
+      <MessageExtraActions render={feedbackOnAnswers}>
+        <Thread className="demo-kit-thread" />
+      </MessageExtraActions>
       <AgentStatusIndicator />
       <RunError />
       <Composer attachments={demoAttachments} dictation />
