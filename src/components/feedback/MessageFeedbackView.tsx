@@ -65,7 +65,7 @@ export function MessageFeedbackView({ messageId, className }: MessageFeedbackPro
           </Button>
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content data-slot="message-feedback-reason" sideOffset={4} className="pl:z-50 pl:flex pl:w-64 pl:flex-col pl:gap-2 pl:rounded-md pl:border pl:border-border pl:bg-background pl:p-3 pl:text-foreground pl:shadow-md">
+          <Popover.Content data-slot="message-feedback-reason" aria-label={labels.bad} sideOffset={4} className="pl:z-50 pl:flex pl:w-64 pl:flex-col pl:gap-2 pl:rounded-md pl:border pl:border-border pl:bg-background pl:p-3 pl:text-foreground pl:shadow-md">
             <form
               className="pl:flex pl:flex-col pl:gap-2"
               onSubmit={(event) => {
