@@ -12,7 +12,6 @@ import {
   ParleyUIProvider,
   PermissionRequestCard,
   Thread,
-  ToolCallCard,
   createThreadStore,
   interactionRowId,
   useInteractionActions,
@@ -456,17 +455,20 @@ export const ChineseLocale: Story = {
 
 // The tool call an interrupt is about
 
-/** `delete_files` waits for the person, not for a result. */
+/**
+ * `delete_files` waits for the person, not for a result: the call shows once, as the permission
+ * card it is about — no tool row above it repeating the name and "waiting".
+ */
 export const ToolCallWaitingForYou: Story = {
   render: () => (
-    <Kit height="auto" make={() => heard(deleteFilesInterrupt)}>
-      <div className="pl:p-3">
-        <ToolCallCard id="c1" defaultOpen />
-      </div>
+    <Kit height={520} make={() => heard(deleteFilesInterrupt)}>
+      <Thread />
     </Kit>
   ),
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByText("Waiting for you")).toBeVisible();
+    await expect(await within(canvasElement).findByRole("button", { name: /Approve|Delete/ })).toBeVisible();
+    await expect(canvasElement.querySelector('[data-slot="tool-call"]')).toBeNull();
+    await expect(canvasElement.querySelectorAll('[data-slot="interaction"]')).toHaveLength(1);
   },
 };
 

@@ -49,7 +49,7 @@ function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; p
                 className={buttonVariants({ variant: i === 0 ? "primary" : "secondary" })}
                 onClick={() => answer(interaction.id, { action }, "click").ok && focusCard()}
               >
-                {number !== undefined ? <span aria-hidden className="pl:tabular-nums pl:opacity-80">{number}.</span> : null}
+                {number !== undefined ? <span aria-hidden className="pl:tabular-nums">{number}.</span> : null}
                 {t.interaction.action[action]}
               </button>
             );
