@@ -56,6 +56,14 @@ async function computed(query: string, selector: string): Promise<Record<string,
     await page.locator("[data-slot=interaction][data-type=permission_request]").waitFor();
     // The Markdown renderer and the highlighter load on first use: compare the finished reply.
     await page.locator("[data-slot=markdown] [data-slot=markdown-code-block] code[data-highlighted]").waitFor();
+    // The virtualized list re-measures its rows as they settle: compare once its height holds still.
+    let last = -1;
+    for (let i = 0; i < 40; i++) {
+      const height = await page.evaluate(() => document.querySelector("[data-slot=thread-list]")?.getBoundingClientRect().height ?? 0);
+      if (height === last) break;
+      last = height;
+      await page.waitForTimeout(150);
+    }
   }
   return page.evaluate(
     ([sel, props]) => {

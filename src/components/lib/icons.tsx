@@ -1,4 +1,5 @@
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
+import { cn } from "./cn";
 
 /**
  * The kit's one icon set: small stroked SVGs on a 20-unit grid that take the text colour. Each is
@@ -18,13 +19,15 @@ function Svg({ size = 16, className, fill, children }: IconProps & { fill?: bool
       viewBox="0 0 20 20"
       width={size}
       height={size}
+      // The size as a class too: a host's global `svg { width: … }` beats bare attributes.
+      style={{ "--parley-icon-size": `${size}px` } as CSSProperties}
       fill={fill ? "currentColor" : "none"}
       stroke="currentColor"
       strokeWidth="1.8"
       strokeLinecap="round"
       strokeLinejoin="round"
       data-slot="icon"
-      className={className ?? "pl:shrink-0"}
+      className={cn("pl:size-(--parley-icon-size) pl:shrink-0", className)}
     >
       {children}
     </svg>
