@@ -63,7 +63,9 @@ export default defineConfig({
           // validator, the store's intake of saved and mirrored threads) has no React (neither
           // imports it) and stays loadable from the store on a server.
           banner: (chunk) =>
-            (chunk.isEntry ? CLIENT_ENTRIES.has(chunk.name) : chunk.isDynamicEntry && !chunk.moduleIds.every((id) => id.includes("/src/core/") || id.includes("/src/store/"))) ? '"use client";' : "",
+            // Any other chunk with more than core and store code is a client module: a chunk both an
+            // entry imports and a lazy import loads (A2uiSurfaceView) is not a "dynamic entry" to Rolldown.
+            (chunk.isEntry ? CLIENT_ENTRIES.has(chunk.name) : !chunk.moduleIds.every((id) => id.includes("/src/core/") || id.includes("/src/store/") || !id.includes("/src/"))) ? '"use client";' : "",
           generateBundle(_options, bundle) {
             const chunks = new Map(Object.values(bundle).flatMap((c) => (c.type === "chunk" ? [[c.fileName, c] as const] : [])));
             const isReact = (id: string) => /^react(-dom)?($|\/)/.test(id);
