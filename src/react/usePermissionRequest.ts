@@ -6,6 +6,7 @@ import type { ActionResult } from "../store";
 import { useAgentCapabilities } from "./capabilities";
 import { useGrantOptions, useInteraction, useInteractionActions } from "./interactions";
 import { BATCH_DEFAULT, batchLimit } from "./batch";
+import { prettyJson } from "../core/prettyJson";
 
 /** What a permission card needs: the request, the person's choices so far, and Approve / Decline. */
 export interface PermissionRequestState {
@@ -65,15 +66,6 @@ export interface PermissionRequestState {
   refusal: string | undefined;
 }
 
-function pretty(value: unknown): string {
-  if (typeof value === "string") return value;
-  try {
-    return JSON.stringify(value, null, 2) ?? "";
-  } catch {
-    return String(value);
-  }
-}
-
 function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -121,7 +113,7 @@ export function usePermissionRequest(interactionOrId: Interaction | string | und
   const typedState = confirmText === undefined || typed.trim() === confirmText.trim() ? "match" : typed === "" ? "empty" : "mismatch";
   // The editor is open only while the question is: a settled card shows the arguments as sent.
   const editing = pending && editable && editingChosen;
-  const text = argsText ?? pretty(payload?.args ?? {});
+  const text = argsText ?? prettyJson(payload?.args ?? {});
   const edited = editing ? parse(text) : undefined;
   const argsInvalid = edited?.ok === false;
 

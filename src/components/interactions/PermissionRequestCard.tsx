@@ -9,6 +9,7 @@ import { PermissionScopeChoiceView as PermissionScopeChoice } from "../permissio
 import { InteractionFallback } from "./InteractionFallback";
 import { InteractionCard, useRowInteraction } from "./InteractionParts";
 import { PermissionRequest, usePermissionRequestContext } from "./PermissionRequest";
+import { prettyJson } from "../../core/prettyJson";
 
 /**
  * A permission request: what the agent wants to do, why it asks (category badges: destructive,
@@ -45,15 +46,6 @@ function StreamingPermission({ interaction }: { interaction: InteractionRecord }
       <InteractionCard.Content>{typeof draft.summary === "string" ? draft.summary : t.interaction.streaming}</InteractionCard.Content>
     </InteractionCard.Root>
   );
-}
-
-function pretty(value: unknown): string {
-  if (typeof value === "string") return value;
-  try {
-    return JSON.stringify(value, null, 2) ?? "";
-  } catch {
-    return String(value);
-  }
 }
 
 const blockClass = "pl:m-0 pl:max-h-56 pl:overflow-auto pl:whitespace-pre-wrap pl:break-words pl:rounded-md pl:bg-muted pl:p-2 pl:font-mono pl:text-xs pl:text-foreground";
@@ -102,7 +94,7 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
       {payload.details !== undefined ? (
         <div data-slot="permission-details">
           <div className="pl:mb-1 pl:text-xs pl:text-muted-foreground">{t.interaction.details}</div>
-          <pre className={blockClass}>{pretty(payload.details)}</pre>
+          <pre className={blockClass}>{prettyJson(payload.details)}</pre>
         </div>
       ) : null}
       {payload.args !== undefined && !editing ? <Arguments args={response?.editedArgs ?? payload.args} /> : null}
@@ -208,7 +200,7 @@ function Arguments({ args }: { args: unknown }) {
       ) : null}
       <details data-slot="permission-args-raw" open={rows.length ? undefined : true}>
         <summary className="pl:cursor-pointer pl:text-xs pl:text-muted-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring">{t.interaction.showRaw}</summary>
-        <pre className={cn(blockClass, "pl:mt-1")}>{pretty(args)}</pre>
+        <pre className={cn(blockClass, "pl:mt-1")}>{prettyJson(args)}</pre>
       </details>
     </div>
   );
