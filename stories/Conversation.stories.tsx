@@ -68,6 +68,22 @@ export const MessageActions: Story = {
   },
 };
 
+/** With a mouse, a row's button says its name in a tooltip (`ActionTooltip`, loaded after the first paint). */
+export const ActionTooltipOnHover: Story = {
+  render: () => (
+    <Kit make={() => conversation()}>
+      <Chat />
+    </Kit>
+  ),
+  play: async ({ canvasElement }) => {
+    const regenerate = within(canvasElement).getByRole("button", { name: "Regenerate" });
+    await userEvent.hover(regenerate);
+    const tooltip = await within(canvasElement.ownerDocument.body).findByRole("tooltip", {}, { timeout: 5_000 });
+    await expect(tooltip).toHaveTextContent("Regenerate");
+    await userEvent.unhover(regenerate);
+  },
+};
+
 /** The app's own actions at the end of each row (`<MessageExtraActions>`): here, a "Good answer" button. */
 export const ExtraActions: Story = {
   render: () => (

@@ -41,20 +41,18 @@ export function RowTooltip({ row }: { row: RefObject<HTMLElement | null> }) {
       const button = named(event);
       if (button && !pressed) setTarget(button);
     };
-    el.addEventListener("pointerover", hover);
-    el.addEventListener("pointerleave", hide);
-    el.addEventListener("pointerdown", press);
-    el.addEventListener("keydown", key);
-    el.addEventListener("focusin", focus);
-    el.addEventListener("focusout", hide);
+    const listeners: [string, (event: Event) => void][] = [
+      ["pointerover", hover],
+      ["pointerleave", hide],
+      ["pointerdown", press],
+      ["keydown", key],
+      ["focusin", focus],
+      ["focusout", hide],
+    ];
+    for (const [type, listener] of listeners) el.addEventListener(type, listener);
     return () => {
       hide();
-      el.removeEventListener("pointerover", hover);
-      el.removeEventListener("pointerleave", hide);
-      el.removeEventListener("pointerdown", press);
-      el.removeEventListener("keydown", key);
-      el.removeEventListener("focusin", focus);
-      el.removeEventListener("focusout", hide);
+      for (const [type, listener] of listeners) el.removeEventListener(type, listener);
     };
   }, [row]);
   // A button that left the page (Edit opens the editor in its place) has nothing to name.
