@@ -1,3 +1,4 @@
+import { shallowEqual } from "../core/shallowEqual";
 
 /** The provider's options that are read once, when the conversation is made, and why a change is not applied. */
 const READ_ONCE = {
@@ -18,21 +19,6 @@ const READ_ONCE = {
 
 export type ReadOnceName = keyof typeof READ_ONCE;
 
-/**
- * Equal for the purpose of warning: the same value, or a plain object or array whose own entries
- * are the same values — so `runDefaults={{ tools }}` written inline does not warn on every render.
- */
-function sameOption(a: unknown, b: unknown): boolean {
-  if (Object.is(a, b)) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const proto = Object.getPrototypeOf(a) as unknown;
-  if (proto !== Object.getPrototypeOf(b) || (proto !== Object.prototype && proto !== Array.prototype)) return false;
-  const keysA = Object.keys(a);
-  const keysB = Object.keys(b);
-  if (keysA.length !== keysB.length) return false;
-  return keysA.every((key) => Object.prototype.hasOwnProperty.call(b, key) && Object.is((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
-}
 
 /**
  * Warns once per option that changed since `first` (names already warned about are in `warned`).
@@ -42,7 +28,7 @@ function sameOption(a: unknown, b: unknown): boolean {
  */
 export function warnChanged(first: Partial<Record<ReadOnceName, unknown>>, props: Partial<Record<ReadOnceName, unknown>>, warned: Set<string>): void {
   for (const name of Object.keys(READ_ONCE) as ReadOnceName[]) {
-    if (warned.has(name) || sameOption(first[name], props[name])) continue;
+    if (warned.has(name) || shallowEqual(first[name], props[name])) continue;
     warned.add(name);
     const was = first[name];
     const what = typeof was === "string" || typeof was === "number" || typeof was === "boolean" ? ` from ${JSON.stringify(was)} to ${JSON.stringify(props[name])}` : "";

@@ -8,6 +8,7 @@ import { createMessageRegistry, type MessageComponents, type MessageRegistry, ty
 import { UIContext } from "./UIContext";
 import type { UrlPolicy } from "../lib/urlPolicy";
 import { KitRoot } from "../lib/KitRoot";
+import { shallowEqual } from "../../core/shallowEqual";
 import { markdownChunk } from "../markdown/markdownChunk";
 import { permissionsUi } from "../permissions/permissionsChunk";
 import { cardsUi } from "../interactions/cardsChunk";
@@ -114,12 +115,4 @@ function useShallowStable<T extends object | undefined>(value: T): T {
   if (shallowEqual(stable.value, value)) return stable.value;
   setStable({ value });
   return value;
-}
-
-function shallowEqual(a: object | undefined, b: object | undefined): boolean {
-  if (a === b) return true;
-  if (!a || !b) return false;
-  const keysA = Object.keys(a);
-  if (keysA.length !== Object.keys(b).length) return false;
-  return keysA.every((key) => Object.prototype.hasOwnProperty.call(b, key) && (a as Record<string, unknown>)[key] === (b as Record<string, unknown>)[key]);
 }
