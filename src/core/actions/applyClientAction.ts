@@ -1,237 +1,27 @@
-import type { Message } from "@ag-ui/core";
 import { Draft } from "../thread/draft";
 import { deriveStatus } from "../thread/status";
 import { endRun } from "../thread/runs";
 import { addMessage, linkToolResult, takeMessage } from "../thread/write";
 import { isClientOnlyRole, isId, isRecord } from "../thread/guards";
-import type { RunFailure, RunRecord, ThreadState } from "../thread/types";
+import type { RunRecord, ThreadState } from "../thread/types";
 import { isSettled } from "../thread/guards";
 import { type AnswerMethod, type Interaction, type InteractionResponse, type InteractionRow } from "../interactions/types";
-import { toolPermissionId, toolPermissionInteraction } from "../origins/frontend-tool";
+import { toolPermissionInteraction } from "../origins/frontend-tool";
 import { continueCard } from "../interactions/continueCard";
 import { selectInteractions } from "../interactions/select";
-import type { PermissionRequestPayload } from "../protocol/envelope";
 import type { AuditRecord, Grant } from "../policy/types";
 import { grantStatus, mergeGrant } from "../policy/grants";
 import { holdChangedKeys } from "../state/heldEdits";
-import { checkResponse } from "./checkResponse";
 import { forkAt, switchAt } from "../branches";
-import { isUserContent } from "../attachments/userContent";
-import { needsDecisionRecord, recordDescribes } from "../decisions/record";
-import type { DecisionRecord } from "../decisions/types";
-import { FEEDBACK_REASON_LIMIT, type FeedbackRating } from "../feedback";
 import { addInteraction, answerMessageId, editInteraction, writeToolResult } from "../thread/write";
 import { planA2uiAnswer } from "../origins/a2ui";
 import { ORIGINS } from "../origins";
 import * as parleyTool from "../origins/parley-tool";
+import type { ClientAction } from "./clientAction";
+import { refusalOf } from "./refusalOf";
 
-/**
- * The person's door. Everything this side of the wire does to a thread — the person's message,
- * Stop, Pause, an answer, a decline, a timeout, a correction — is one of these, applied by
- * {@link applyClientAction}. What the agent sends goes through `foldEvents`, which can never
- * answer or decline: that is what makes "the agent cannot approve itself" hold by structure.
- */
-export type ClientAction =
-  /** The person's own message — text, or content parts with its attachments (see `userContent`) — or a tool result the app computed. */
-  | { type: "append-message"; message: Message }
-  /** The run ended on this side: `cancelled` (Stop) or `error` (the transport failed). */
-  | { type: "end-run"; status: "cancelled" | "error"; failure?: RunFailure; runId?: string }
-  /** The person said "wait": the request is aborted and the run marked paused. */
-  | { type: "pause"; runId?: string }
-  /** Messages removed (the partial reply of a failed run, before it is retried). */
-  | { type: "remove-messages"; ids: readonly string[] }
-  /** The client saw the thread's new interactions at `at`: relative deadlines start counting. */
-  | { type: "receive"; at: number }
-  /** `grant`: the grant a wider approval makes (`scope` other than once), made by the permissions engine. */
-  | { type: "answer"; interactionId: string; response: InteractionResponse; how: AnswerMethod; at: number; who?: string; grant?: Grant }
-  | { type: "decline"; interactionId: string; how: AnswerMethod; at: number; who?: string }
-  /** A permission request a live grant of the person's covers: approved citing it (`grant` as used now). */
-  | { type: "approve-by-grant"; interactionId: string; grant: Grant; at: number }
-  /** A front-end tool call a live grant covers: its handler may run, and the use is counted and audited. */
-  | { type: "approve-by-grant"; toolCallId: string; grant: Grant; at: number }
-  /**
-   * A front-end tool call the app's policy wants a person to confirm: a permission card of its own
-   * (origin `frontend-tool`) waits for them; the handler runs only on approval.
-   */
-  | { type: "ask-for-tool"; toolCallId: string; request: PermissionRequestPayload; at: number; timeoutMs?: number }
-  /**
-   * The store stopped continuing by itself after `runs` runs in a row that no person started: the
-   * kit asks the person whether to go on (`continueCard.ts`), numbered like any advice.
-   */
-  | { type: "ask-to-continue"; runs: number; at: number; locale?: string }
-  /** A permission request the app's policy forbids: declined without asking. */
-  | { type: "deny-by-policy"; interactionId: string; reason: string; at: number; who?: string }
-  /** A front-end tool call the app's policy forbids: answered with a refusal, without running. */
-  | { type: "deny-by-policy"; toolCallId: string; reason: string; at: number; who?: string }
-  /**
-   * The result of a call of the app's own (front-end) tool: what its handler returned or threw, or
-   * what the person answered in its `render`. `error` marks a failed call.
-   */
-  | { type: "tool-result"; toolCallId: string; content: string; error?: string; at: number }
-  /**
-   * The person's (or the app's) edit of the shared state. `hold` (while a run streams): the keys it
-   * changes win over the agent's state until the next run starts; without it, nothing is held.
-   */
-  | { type: "set-state"; state: unknown; hold?: boolean }
-  /** Something from the agent tried to answer for the person and the fold refused it: audited as suspicious. */
-  | { type: "record-forgery"; eventIndex: number; detail: string; at: number }
-  /** A grant ends: by the person (click), the app, or the agent's revoke tool on the person's word. */
-  | { type: "revoke"; grantId: string; by: string; how: "click" | "app" | "agent-revoke"; at: number }
-  /**
-   * The person's grants as kept elsewhere (their storage, another tab): a live grant this thread
-   * lacks is added; one it has takes the other's revocation and use count (`mergeGrant`), never a
-   * wider reach. Not a decision: nothing is audited (it was where it was made).
-   */
-  | { type: "adopt-grants"; grants: readonly Grant[]; at: number }
-  /** The deadline passed: the kit declines for the person (default-deny). */
-  | { type: "timeout"; interactionId: string; at: number }
-  /** The app takes a question back; nothing is sent for it. */
-  | { type: "withdraw"; interactionId: string; at: number; reason?: string }
-  /** A changed answer, allowed until the run that carries it starts. */
-  | { type: "correct"; interactionId: string; response: InteractionResponse; how: AnswerMethod; at: number }
-  /**
-   * The decision record of a settled ask whose server asked for one (`decisionRecordFor`): the
-   * store writes it once the digests are computed, before the answer goes out.
-   */
-  | { type: "record-decision"; interactionId: string; record: DecisionRecord }
-  /** These answers went out with run `runId`: never sent again, no longer correctable (a question not settled is left as it is). */
-  | { type: "deliver"; interactionIds: readonly string[]; runId: string }
-  /** Messages before `fromMessageId` leave the agent's context; open items are numbered anew from 1. */
-  | { type: "truncate"; fromMessageId: string }
-  /**
-   * Edit or regenerate: the conversation from `fromMessageId` on is kept as a version of its own
-   * and replaced by `message` (an edited message), or by nothing (the answer is asked for again).
-   */
-  | { type: "fork"; fromMessageId: string; message?: Message }
-  /** Show version `index` (0-based) of the versions after message `at` (`""`: from the start). */
-  | { type: "switch-branch"; at: string; index: number }
-  /** Thumbs up or down (and a reason) on an answer of the agent's; `rating: null` takes it back. Audited. */
-  | { type: "feedback"; messageId: string; rating: FeedbackRating | null; reason?: string; at: number; who?: string }
-  /** The agent took the feedback on `messageId` (a Meta event): it is not sent again. */
-  | { type: "feedback-sent"; messageId: string; at: number };
-
-export type ClientActionType = ClientAction["type"];
-
-/** Why an action did nothing, in words (answering twice, a number outside the range …). */
-export interface ActionRefusal {
-  code: "not-found" | "not-open" | "not-answerable" | "invalid-response" | "already-delivered" | "not-due" | "not-running" | "unknown-message" | "busy";
-  message: string;
-}
-
-/**
- * Why `action` would do nothing to `thread`, or `undefined` when it applies.
- *
- * @example
- * refusalOf(thread, { type: "answer", interactionId: "i1", response, how: "click", at: Date.now() });
- * // { code: "not-open", message: "This question was already answered." }
- */
-export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefusal | undefined {
-  switch (action.type) {
-    case "revoke": {
-      const grant = thread.grants.find((g) => g.id === action.grantId);
-      if (!grant) return { code: "not-found", message: `There is no grant "${action.grantId}".` };
-      return grant.revokedAt !== undefined ? { code: "not-open", message: "This grant was already revoked." } : undefined;
-    }
-    case "tool-result":
-      return toolCallRefusal(thread, action.toolCallId);
-    case "ask-for-tool":
-      if (thread.interactions.get(toolPermissionId(action.toolCallId))) return { code: "not-open", message: "This tool call was already asked about." };
-      return toolCallRefusal(thread, action.toolCallId);
-    case "ask-to-continue":
-      return selectInteractions(thread).some((i) => i.origin.kind === "kit" && i.status === "pending") ? { code: "busy", message: "The person is already asked whether to go on." } : undefined;
-    case "answer":
-    case "decline":
-    case "timeout":
-    case "withdraw":
-    case "correct":
-    case "approve-by-grant":
-    case "deny-by-policy": {
-      if ("toolCallId" in action) return toolCallRefusal(thread, action.toolCallId);
-      const interaction = thread.interactions.get(action.interactionId);
-      if (!interaction) return { code: "not-found", message: `There is no question "${action.interactionId}".` };
-      if (action.type === "correct") {
-        if (interaction.origin.kind === "a2ui") return { code: "not-answerable", message: "An action on a surface cannot be changed once taken." };
-        if (interaction.status !== "answered") return { code: "not-open", message: `Only an answer can be corrected; this question is ${describeStatus(interaction)}.` };
-        if (interaction.deliveredInRunId) return { code: "already-delivered", message: "The agent already has this answer; it can no longer be changed." };
-        return checkResponse(interaction, action.response);
-      }
-      if (interaction.status !== "pending") return { code: "not-open", message: `This question is ${describeStatus(interaction)}; nothing was changed.` };
-      if (action.type === "timeout" && (interaction.deadline === undefined || action.at < interaction.deadline)) {
-        return { code: "not-due", message: "The question's deadline has not passed." };
-      }
-      if (action.type === "answer" && interaction.origin.kind === "a2ui" && !interaction.origin.confirms) {
-        const plan = planA2uiAnswer(thread, interaction, action.response, action.at);
-        return plan.kind === "refused" ? { code: "invalid-response", message: plan.message } : undefined;
-      }
-      if (action.type === "answer") return checkResponse(interaction, action.response);
-      if ((action.type === "approve-by-grant" || action.type === "deny-by-policy") && interaction.envelope?.messageType !== "permission_request") {
-        return { code: "not-answerable", message: "Only permission requests are decided by grants or policy." };
-      }
-      return undefined;
-    }
-    case "pause": {
-      const last = thread.runs[thread.runs.length - 1];
-      return last?.status === "running" ? undefined : { code: "not-running", message: "No run is going; there is nothing to pause." };
-    }
-    case "record-decision": {
-      const interaction = thread.interactions.get(action.interactionId);
-      if (!interaction) return { code: "not-found", message: `There is no question "${action.interactionId}".` };
-      if (!needsDecisionRecord(interaction)) return { code: "not-open", message: "This question takes no decision record now (not settled, already recorded or delivered, or its ask carried no proof)." };
-      return recordDescribes(interaction, action.record) ? undefined : { code: "invalid-response", message: "This decision record does not describe how the question was settled." };
-    }
-    case "end-run":
-      return undefined;
-    case "feedback": {
-      const message = thread.messages.get(action.messageId);
-      if (!message || message.role !== "assistant") return { code: "unknown-message", message: `There is no answer "${action.messageId}" to give feedback on.` };
-      if (action.rating !== null && action.rating !== "up" && action.rating !== "down") return { code: "invalid-response", message: "Feedback is a thumbs up or down." };
-      if (action.reason !== undefined && (typeof action.reason !== "string" || action.reason.length > FEEDBACK_REASON_LIMIT)) return { code: "invalid-response", message: `The reason is longer than ${FEEDBACK_REASON_LIMIT} characters.` };
-      if (action.rating === null && !thread.feedback?.[action.messageId]) return { code: "not-found", message: "There is no feedback on this answer to take back." };
-      return undefined;
-    }
-    case "feedback-sent":
-      return thread.feedback?.[action.messageId] ? undefined : { code: "not-found", message: "There is no feedback on this answer." };
-    case "append-message":
-      // The person's message with attachments: each part must be one the agent can read.
-      return action.message?.role === "user" && !isUserContent(action.message.content) ? { code: "invalid-response", message: "The message has content parts of an unknown form." } : undefined;
-    case "truncate":
-      return thread.messages.get(action.fromMessageId) ? undefined : { code: "unknown-message", message: `There is no message "${action.fromMessageId}".` };
-    case "fork":
-    case "switch-branch": {
-      if (thread.runs[thread.runs.length - 1]?.status === "running") return { code: "busy", message: "The agent is answering; wait for it to finish (or stop it) first." };
-      if (thread.status === "waiting") return { code: "busy", message: "Answer or decline the open questions first." };
-      if (action.type === "switch-branch") return switchAt(thread, action.at, action.index) ? undefined : { code: "not-found", message: "There is no such version of the conversation." };
-      if (!thread.messageIds.includes(action.fromMessageId)) return { code: "unknown-message", message: `There is no message "${action.fromMessageId}".` };
-      const { message } = action;
-      if (message && (!isRecord(message) || !isId(message.id) || thread.messages.get(message.id) || isClientOnlyRole(message.role))) return { code: "invalid-response", message: "The new message needs an id of its own." };
-      return undefined;
-    }
-    default:
-      return undefined;
-  }
-}
-
-/** Why a front-end tool call cannot take a result now, or `undefined` when it can. */
-function toolCallRefusal(thread: ThreadState, toolCallId: string): ActionRefusal | undefined {
-  const call = thread.toolCalls.get(toolCallId);
-  if (!call) return { code: "not-found", message: `No tool call "${toolCallId}".` };
-  if (call.resultMessageId || call.status === "streaming-args") return { code: "not-open", message: `Tool call "${toolCallId}" is not waiting for a result.` };
-  if (call.interactionId) return { code: "not-answerable", message: "This call asks a question: answer the question." };
-  return undefined;
-}
-
-function describeStatus(interaction: Interaction): string {
-  switch (interaction.status) {
-    case "answered": return "already answered";
-    case "declined": return "already declined";
-    case "timed_out": return "closed: its time ran out";
-    case "withdrawn": return "withdrawn";
-    case "shown": return "a notification, with nothing to answer";
-    case "invalid": return "malformed and cannot be answered";
-    case "streaming": return "still arriving";
-    default: return interaction.status;
-  }
-}
+export type { ActionRefusal, ClientAction, ClientActionType } from "./clientAction";
+export { refusalOf } from "./refusalOf";
 
 /**
  * Applies what the person or the app did. Pure, like the fold: the thread passed in is not
