@@ -1,15 +1,11 @@
 import { clsx, type ClassValue } from "clsx";
-import { extendTailwindMerge } from "tailwind-merge";
+import { createTailwindMerge } from "tailwind-merge";
+import { kitClassGroups } from "./kitClassGroups";
 
-// The kit's utilities carry the `pl:` prefix (see src/theme/parley.css) so they never collide with the host's.
-// The theme's own sizes, shadow and container (`text-body`, `text-code`, `shadow-float`,
-// `max-w-column`) are named so a later colour class does not drop them as a conflicting colour.
-const twMerge = extendTailwindMerge({
-  prefix: "pl",
-  extend: {
-    theme: { text: ["body", "code"], shadow: ["float"], container: ["column"] },
-  },
-});
+// The kit's utilities carry the `pl:` prefix (see src/theme/parley.css) so they never collide with
+// the host's. tailwind-merge knows only the class groups the kit writes (kitClassGroups.ts, proven
+// equal to its full configuration on every pair of the kit's classes), not all of Tailwind.
+const twMerge = createTailwindMerge(kitClassGroups);
 
 /**
  * Joins class names and lets a later Tailwind class win over an earlier one of the same kind.
