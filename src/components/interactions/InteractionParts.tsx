@@ -115,7 +115,9 @@ const Header = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div"> & { ic
       <h3 id={titleId} data-slot="interaction-title" className="pl:m-0 pl:text-sm pl:font-semibold">
         {children ?? typeName}
       </h3>
-      <span data-slot="interaction-status" className="pl:ms-auto pl:text-xs pl:text-muted-foreground">
+      {/* "Waiting for you" is said once on screen, by the status line above the composer: while the
+          question is open the card says it only to a screen reader; once settled, it shows its state. */}
+      <span data-slot="interaction-status" className={interaction.status === "pending" ? "pl:sr-only" : "pl:ms-auto pl:text-xs pl:text-muted-foreground"}>
         {t.interaction.status[interaction.status]}
       </span>
       {interaction.status === "pending" ? <Countdown /> : null}
@@ -145,7 +147,7 @@ const Countdown = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(
       data-slot="interaction-countdown"
       data-urgent={left <= 10_000 || undefined}
       {...props}
-      className={cn("pl:rounded-full pl:bg-muted pl:px-2 pl:py-0.5 pl:text-xs pl:tabular-nums pl:text-foreground pl:data-urgent:bg-destructive pl:data-urgent:text-destructive-foreground", className)}
+      className={cn("pl:ms-auto pl:rounded-full pl:bg-muted pl:px-2 pl:py-0.5 pl:text-xs pl:tabular-nums pl:text-foreground pl:data-urgent:bg-destructive pl:data-urgent:text-destructive-foreground", className)}
     >
       {left > 0 ? t.interaction.timeLeft(formatLeft(left)) : t.interaction.deadlinePassed}
     </span>
