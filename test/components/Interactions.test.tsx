@@ -571,7 +571,9 @@ describe("zh-CN", () => {
     const { container } = renderKit(<>{card(store, "adv")}{card(store, "perm")}</>, store, { locale: "zh-CN" });
     const advice = screen.getByRole("group", { name: "建议" });
     // Said to a screen reader; on screen "waiting" is said once, by the status line.
-    expect(within(advice).getByText("等待你的回复")).toHaveClass("pl:sr-only");
+    const status = within(advice).getByText("等待你的回复");
+    expect(status).toHaveAttribute("data-state", "pending");
+    expect(status).toHaveClass("pl:data-[state=pending]:sr-only");
     expect(within(advice).getByRole("radio", { name: "选项 2: 09:04" })).toBeInTheDocument();
     expect(within(advice).getByRole("button", { name: "选择" })).toBeInTheDocument();
     expect(within(advice).getByRole("button", { name: "拒绝" })).toBeInTheDocument();

@@ -117,10 +117,10 @@ const Header = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div"> & { ic
       </h3>
       {/* "Waiting for you" is said once on screen, by the status line above the composer: while the
           question is open the card says it only to a screen reader; once settled, it shows its state. */}
-      <span data-slot="interaction-status" className={interaction.status === "pending" ? "pl:sr-only" : "pl:ms-auto pl:text-xs pl:text-muted-foreground"}>
+      <span data-slot="interaction-status" data-state={interactionState(interaction)} className="pl:ms-auto pl:text-xs pl:text-muted-foreground pl:data-[state=pending]:sr-only">
         {t.interaction.status[interaction.status]}
       </span>
-      {interaction.status === "pending" ? <Countdown /> : null}
+      {interaction.status === "pending" ? <Countdown className="pl:ms-auto" /> : null}
     </div>
   );
 });
@@ -147,7 +147,7 @@ const Countdown = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(
       data-slot="interaction-countdown"
       data-urgent={left <= 10_000 || undefined}
       {...props}
-      className={cn("pl:ms-auto pl:rounded-full pl:bg-muted pl:px-2 pl:py-0.5 pl:text-xs pl:tabular-nums pl:text-foreground pl:data-urgent:bg-destructive pl:data-urgent:text-destructive-foreground", className)}
+      className={cn("pl:rounded-full pl:bg-muted pl:px-2 pl:py-0.5 pl:text-xs pl:tabular-nums pl:text-foreground pl:data-urgent:bg-destructive pl:data-urgent:text-destructive-foreground", className)}
     >
       {left > 0 ? t.interaction.timeLeft(formatLeft(left)) : t.interaction.deadlinePassed}
     </span>
