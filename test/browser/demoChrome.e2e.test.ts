@@ -60,8 +60,12 @@ describe("the demo's chrome", () => {
     expect(await menu.getByRole("group").count()).toBe(SCENARIO_GROUPS.length);
     expect(await menu.getByRole("menuitem").count()).toBe(SCENARIOS.length);
     expect(await menu.getByRole("group", { name: "Questions" }).getByRole("menuitem").allTextContents()).toContain("Booking (advice)");
-    // The first item has focus; the second is "Tool call".
+    // The first item has focus (Radix moves it there as the menu opens, a frame after it is
+    // shown: wait for it, or ArrowDown lands on the first item on a slow machine); the second is
+    // "Tool call".
+    await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "menuitem");
     await page.keyboard.press("ArrowDown");
+    await page.waitForFunction(() => document.activeElement?.textContent === "Tool call");
     await page.keyboard.press("Enter");
     await menu.waitFor({ state: "detached" });
     await shown(page, "I found 3 trains").and(page.locator("main *")).waitFor({ timeout: 15_000 });

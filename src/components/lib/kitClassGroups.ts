@@ -37,7 +37,7 @@ const color = [isAny, ...arbitrary];
 const borderWidth = ["", isNumber, isArbitraryVariableLength, isArbitraryLength];
 const one = (prefix: string, values: Value[]) => [{ [prefix]: values }];
 
-export const kitClassGroups = () => ({
+export const kitClassGroups = (): Config<string, string> => ({
   cacheSize: 500,
   prefix: "pl",
   theme: {},
