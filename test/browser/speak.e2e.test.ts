@@ -35,7 +35,7 @@ describe("speaking the pending question in the demo", () => {
     await page.goto(`${url}?lang=zh-CN`);
     await page.locator('[data-ui="kit"]').waitFor();
     // The demo's own labels are Chinese too: the section is "语音" (Voice).
-    const speak = page.locator("section[aria-label='语音'] button");
+    const speak = page.locator("section[aria-label='语音'] button[data-channel=voice]");
     expect(await speak.count()).toBe(0);
 
     await pickScenario(page, "Booking (advice)");
@@ -64,6 +64,87 @@ describe("speaking the pending question in the demo", () => {
     await pickScenario(page, "Booking (advice)");
     await page.locator("[data-slot=interaction][data-state=pending]").first().waitFor({ timeout: 20_000 });
     expect(await page.locator("section[aria-label=Voice]").count()).toBe(0);
+    await page.close();
+  });
+
+  it("answers by voice in a loop: the question is read, '第九个' is refused aloud, '第三个' answers it (fake recognizer and synthesizer)", async () => {
+    const { browser, url } = demo;
+    const page = await browser.context.newPage();
+    // Speech out is a recorder that ends each utterance a moment later, as a voice would; speech
+    // in is a recognizer the test speaks through. The log says in which order they happened.
+    await page.addInitScript(() => {
+      type Listener = ((event: unknown) => void) | null;
+      const log: string[] = [];
+      const w = window as unknown as { log: string[]; recognition?: FakeRecognition };
+      w.log = log;
+      Object.defineProperty(window, "speechSynthesis", {
+        configurable: true,
+        value: {
+          speak(utterance: SpeechSynthesisUtterance) {
+            log.push(`say:${utterance.lang}:${utterance.text}`);
+            setTimeout(() => utterance.onend?.(new Event("end") as SpeechSynthesisEvent), 50);
+          },
+          cancel() {},
+        },
+      });
+      class FakeRecognition {
+        lang = "";
+        continuous = false;
+        interimResults = false;
+        onresult: Listener = null;
+        onerror: Listener = null;
+        onend: Listener = null;
+        ended = false;
+        start() {
+          log.push(`listen:${this.lang}`);
+          w.recognition = this;
+        }
+        stop() {
+          this.end();
+        }
+        abort() {
+          this.end();
+        }
+        end() {
+          if (this.ended) return;
+          this.ended = true;
+          if (w.recognition === this) w.recognition = undefined;
+          this.onend?.(new Event("end"));
+        }
+        say(transcript: string) {
+          this.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript }], { isFinal: true })] });
+        }
+      }
+      Object.defineProperty(window, "webkitSpeechRecognition", { configurable: true, value: FakeRecognition });
+      Reflect.deleteProperty(window, "SpeechRecognition");
+    });
+    await page.goto(`${url}?lang=zh-CN`);
+    await page.locator('[data-ui="kit"]').waitFor();
+    await pickScenario(page, "Booking (advice)");
+    const card = page.locator("[data-slot=thread] [data-slot=interaction][data-type=advice]").first();
+    await card.and(page.locator("[data-state=pending]")).waitFor({ timeout: 20_000 });
+    const talk = page.locator("[data-voice-loop]");
+    await talk.click();
+    await expect.poll(() => talk.getAttribute("aria-pressed")).toBe("true");
+    const phase = page.locator("[data-voice-phase]");
+    await expect.poll(() => phase.getAttribute("data-voice-phase"), { timeout: 10_000 }).toBe("listening");
+    const log = () => page.evaluate(() => (window as unknown as { log: string[] }).log);
+    const spoke = await log();
+    // The question was spoken first, in Chinese numbers and times, and only then did the microphone open.
+    expect(spoke[0]).toMatch(/^say:zh-CN:.*十八点四十/);
+    expect(spoke[1]).toBe("listen:zh-CN");
+    const say = (text: string) => page.evaluate((t) => (window as unknown as { recognition: { say: (t: string) => void } }).recognition.say(t), text);
+
+    await say("第九个");
+    await expect.poll(async () => (await log()).some((line) => line.includes("不在可回复的编号范围内")), { timeout: 10_000 }).toBe(true);
+    expect(await card.getAttribute("data-state")).toBe("pending");
+    await expect.poll(() => phase.getAttribute("data-voice-phase"), { timeout: 10_000 }).toBe("listening");
+
+    await say("第三个");
+    await expect.poll(() => card.getAttribute("data-state"), { timeout: 10_000 }).toBe("answered");
+    await talk.click();
+    await expect.poll(() => talk.getAttribute("aria-pressed")).toBe("false");
+    expect(await page.locator("[data-voice-phase]").getAttribute("data-voice-phase")).toBe("stopped");
     await page.close();
   });
 
