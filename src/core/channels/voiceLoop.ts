@@ -3,7 +3,7 @@ import type { InteractionResponse } from "../interactions/types";
 import type { ThreadState } from "../thread/types";
 import { selectPendingIds } from "../interactions/select";
 import { parseChannelReply } from "./parseChannelReply";
-import { renderForChannel, wordsFor } from "./renderForChannel";
+import { renderForChannel, wordsFor, type ChannelRendering } from "./renderForChannel";
 import { speakChinese } from "./speech";
 import type { SpeechInput, SpeechInputError, SpeechSession } from "./speechInput";
 
@@ -115,6 +115,8 @@ export function createVoiceLoop(options: VoiceLoopOptions): VoiceLoop {
   const retries = options.retries ?? 1;
   let state: VoiceLoopState = { phase: "stopped" };
   let question: VoiceQuestion | undefined;
+  // The question in the voice channel's words, made once when it is asked.
+  let asking: ChannelRendering | undefined;
   let values: Record<string, unknown> = {};
   let silences = 0;
   // Every step belongs to one turn of the loop; a callback from an earlier turn does nothing.
@@ -172,13 +174,11 @@ export function createVoiceLoop(options: VoiceLoopOptions): VoiceLoop {
         session = undefined;
         if (silences < retries) {
           silences++;
-          say(spoken(SAY_AGAIN[zh ? "zh" : "en"]) + " " + ask(question!));
+          say(`${spoken(SAY_AGAIN[zh ? "zh" : "en"])} ${asking!.text}`);
         } else set({ phase: "idle", questionId: question!.id, ...(state.said ? { said: state.said } : {}) });
       },
     });
   };
-
-  const ask = (q: VoiceQuestion) => renderForChannel(q.envelope, { channel: "voice", locale, numbers: q.numbers ?? [] }).text;
 
   const reply = (text: string) => {
     const q = question;
@@ -189,7 +189,7 @@ export function createVoiceLoop(options: VoiceLoopOptions): VoiceLoop {
       case "answer": {
         quiet();
         const how = "action" in read.response && read.response.action === "choose" ? "number-reply" : "text-reply";
-        if (!options.answer(q.id, read.response, how)) return say(`${spoken(NOT_TAKEN[zh ? "zh" : "en"])} ${ask(q)}`);
+        if (!options.answer(q.id, read.response, how)) return say(`${spoken(NOT_TAKEN[zh ? "zh" : "en"])} ${asking!.text}`);
         // The thread moved on: ask what is open now (nothing, or the next question). A loop
         // subscribed to the store has done so already, inside `answer`.
         look();
@@ -202,7 +202,7 @@ export function createVoiceLoop(options: VoiceLoopOptions): VoiceLoop {
       case "refused":
         return say(spoken(read.reason));
       default: {
-        const hint = renderForChannel(q.envelope, { channel: "voice", locale, numbers: q.numbers ?? [] }).hint;
+        const hint = asking!.hint;
         return say(`${spoken(SAY_AGAIN[zh ? "zh" : "en"])}${hint ? ` ${hint}` : ""}`);
       }
     }
@@ -216,7 +216,8 @@ export function createVoiceLoop(options: VoiceLoopOptions): VoiceLoop {
     question = next;
     values = {};
     silences = 0;
-    if (next) say(ask(next));
+    asking = next && renderForChannel(next.envelope, { channel: "voice", locale, numbers: next.numbers ?? [] });
+    if (asking) say(asking.text);
     else set({ phase: "idle" });
   };
 
