@@ -239,14 +239,14 @@ export const PermissionPending = card(
 
 export const PermissionTypedConfirmation = card(() => heard(call("perm", "parley_request_permission", deletion)), "perm");
 
-/** The person typed something else: Approve stays disabled, and the field says why. */
+/** The person typed something else: the act's button (Delete file) stays disabled, and the field says why. */
 export const PermissionTypedMismatch: Story = {
   ...card(() => heard(call("perm", "parley_request_permission", deletion)), "perm"),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole("textbox", { name: "Type “report_2024_final.pdf” to confirm" }), "report_2024.pdf");
-    await expect(canvas.getByRole("button", { name: "Approve" })).toBeDisabled();
-    await expect(canvas.getByText("That does not match. Type “report_2024_final.pdf” exactly to enable Approve.")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Delete file" })).toBeDisabled();
+    await expect(canvas.getByText("That does not match. Type “report_2024_final.pdf” exactly to enable Delete file.")).toBeVisible();
   },
 };
 

@@ -147,7 +147,7 @@ export const CardApprovalRefused: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole("radio", { name: "Allow only in test mode" }));
-    await userEvent.click(canvas.getByRole("button", { name: "Approve" }));
+    await userEvent.click(canvas.getByRole("button", { name: "Send mail" }));
     await expect(canvas.getByRole("alert")).toHaveTextContent("A conditional permission was not offered for this request.");
   },
 };

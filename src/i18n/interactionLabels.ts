@@ -23,6 +23,14 @@ export interface InteractionLabels {
   chosen: (labels: string) => string;
   saidText: (text: string) => string;
   approve: string;
+  /**
+   * The buttons of a permission request whose operation names an act ("delete_files" → `act`
+   * "delete files"), when the request brings no `confirmLabel` / `cancelLabel` of its own:
+   * "Delete files" / "Don't delete files". Without them (tool names are English words, so only
+   * English has them) the buttons say `approve` / `decline`.
+   */
+  approveAct?: (act: string) => string;
+  declineAct?: (act: string) => string;
   approved: string;
   declined: string;
   category: Record<"destructive" | "irreversible" | "money" | "privacy", string>;
@@ -81,6 +89,8 @@ export const interactionEn: InteractionLabels = {
   chosen: (labels) => `Chose ${labels}`,
   saidText: (text) => `Answered: “${text}”`,
   approve: "Approve",
+  approveAct: (act) => act[0]!.toUpperCase() + act.slice(1),
+  declineAct: (act) => `Don't ${act}`,
   approved: "Approved",
   declined: "Declined",
   category: { destructive: "Destructive", irreversible: "Irreversible", money: "Spends money", privacy: "Private data" },

@@ -141,14 +141,14 @@ describe.each(["legacy", "both", "outcome", "forced"])("LangGraph JS in the brow
   it("approve (typing the path it asks for) runs the tool", async () => {
     const card = await ask(toLangGraph(mode, "tool_call"), "Delete /tmp/x");
     await card.getByRole("textbox", { name: /\/tmp\/x/ }).fill("/tmp/x");
-    await card.getByRole("button", { name: "Approve" }).click();
+    await card.getByRole("button", { name: "Delete file", exact: true }).click();
     await expectDone("Done: Deleted /tmp/x.");
     expect(requests).toHaveLength(2);
   });
 
   it("decline skips it", async () => {
     const card = await ask(toLangGraph(mode, "tool_call"), "Delete /tmp/x");
-    await card.getByRole("button", { name: "Decline" }).click();
+    await card.getByRole("button", { name: "Don't delete file", exact: true }).click();
     await expectDone("OK, I did not delete anything.");
     expect(requests).toHaveLength(2);
   });
@@ -157,14 +157,14 @@ describe.each(["legacy", "both", "outcome", "forced"])("LangGraph JS in the brow
 describe("Microsoft Agent Framework (recorded) in the browser", () => {
   it("approve: the resume MAF accepts, and the tool runs", async () => {
     const card = await ask(fromMafRecording(), "Please delete the cache folder.");
-    await card.getByRole("button", { name: "Approve" }).click();
+    await card.getByRole("button", { name: "Delete file", exact: true }).click();
     await expectDone("The tool answered: deleted /tmp/cache (recursive)");
     expect(requests[1]!.resume).toEqual([{ interruptId: "call_delete_1", status: "resolved", payload: { accepted: true } }]);
   });
 
   it("decline: the tool is skipped, the run goes on", async () => {
     const card = await ask(fromMafRecording(), "Please delete the cache folder.");
-    await card.getByRole("button", { name: "Decline" }).click();
+    await card.getByRole("button", { name: "Don't delete file", exact: true }).click();
     await expectDone("The tool answered: Error: Tool call invocation was rejected by user.");
     expect(requests[1]!.resume).toEqual([{ interruptId: "call_delete_1", status: "resolved", payload: { accepted: false } }]);
   });

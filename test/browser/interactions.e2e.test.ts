@@ -75,7 +75,7 @@ describe("interactions in the demo", () => {
     expect(await page.locator("[data-slot=tool-call][data-tool-name=delete_files]").count()).toBe(0);
     await page.locator("[data-slot=interaction-queue-item]").first().waitFor();
 
-    await permission.getByRole("button", { name: "Approve" }).click();
+    await permission.getByRole("button", { name: "Delete files", exact: true }).click();
     await shown(page, "Deleted /tmp/cache.").first().waitFor({ timeout: 15_000 });
     expect(wire.runs).toHaveLength(2);
     expect(wire.runs[1]!.resume).toEqual([{ interruptId: expect.any(String), status: "resolved", payload: { approved: true } }]);
@@ -151,7 +151,7 @@ describe("permissions in the demo", () => {
     await mail.getByText("regional managers").first().waitFor();
     // Irreversible: no standing grant for the session (the app's policy offers only "in test mode").
     expect(await mail.getByRole("radio", { name: /session/i }).count()).toBe(0);
-    await mail.getByRole("button", { name: "Approve" }).click();
+    await mail.getByRole("button", { name: "Send mail", exact: true }).click();
     await shown(page, "Sent to 4 regional managers").first().waitFor({ timeout: 15_000 });
 
     // The second report: customer data is read by the session grant, only the mail asks.
@@ -172,7 +172,7 @@ describe("permissions in the demo", () => {
     await scenario("Delete a file (typed)");
     const card = permission().and(page.locator("[data-state=pending]"));
     await card.waitFor({ timeout: 15_000 });
-    const approve = card.getByRole("button", { name: "Approve" });
+    const approve = card.getByRole("button", { name: "Delete file", exact: true });
     expect(await approve.isDisabled()).toBe(true);
     const typed = card.getByRole("textbox", { name: /report_2024_final\.pdf/ });
     await typed.fill("report_2024_final");
@@ -192,7 +192,7 @@ describe("permissions in the demo", () => {
     await permission().getByRole("button", { name: "Approve" }).click();
     const mail = page.locator("[data-slot=thread] [data-slot=interaction][data-type=permission_request][data-state=pending]");
     await mail.getByText("regional managers").first().waitFor({ timeout: 15_000 });
-    await mail.getByRole("button", { name: "Decline" }).click();
+    await mail.getByRole("button", { name: "Don't send mail", exact: true }).click();
     await shown(page, "Not sent").first().waitFor({ timeout: 15_000 });
 
     await scenario("Revoke a grant");
@@ -215,7 +215,7 @@ describe("permissions in the demo", () => {
     await pending.waitFor({ timeout: 15_000 });
     await pending.getByRole("radio", { name: "Allow only in test mode" }).click();
     await pending.getByRole("combobox", { name: "For how long" }).selectOption({ label: "For 1 hour" });
-    await pending.getByRole("button", { name: "Approve" }).click();
+    await pending.getByRole("button", { name: "Send mail", exact: true }).click();
     await shown(page, "You allowed test mail for now").first().waitFor({ timeout: 15_000 });
     await page.locator("[data-slot=permissions-panel] [data-scope=conditional][data-state=live]").first().waitFor();
 

@@ -65,7 +65,7 @@ describe("panels in the demo", () => {
     expect(await thread.getByRole("link", { name: "Sales warehouse — week 48" }).getAttribute("href")).toBe("https://example.com/sales/week-48");
 
     // One confirmation sends it.
-    await mail.getByRole("button", { name: "Approve" }).click();
+    await mail.getByRole("button", { name: "Send mail", exact: true }).click();
     await shown(page, "Sent to 4 regional managers").first().waitFor({ timeout: 15_000 });
 
     await panels.getByRole("tab", { name: "Memory" }).click();

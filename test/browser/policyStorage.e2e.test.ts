@@ -62,7 +62,7 @@ describe("createIndexedDbPolicyStorage in chromium", () => {
     await pending.getByRole("radio", { name: /session/i }).click();
     await pending.getByRole("button", { name: "Approve" }).click();
     await pending.getByText("regional managers").first().waitFor({ timeout: 15_000 });
-    await pending.getByRole("button", { name: "Decline" }).click();
+    await pending.getByRole("button", { name: "Don't send mail", exact: true }).click();
     await expect.poll(() => pending.count(), { timeout: 15_000 }).toBe(0);
     // The agent's reply to the decline ends its run. "forget" right after (useForgetThread) is final:
     // the thread's save still pending then is never written, not even when the page hides.

@@ -74,7 +74,7 @@ describe("one thread in two tabs (?persist)", () => {
     const mail = pending(second, "permission_request");
     await mail.getByText("regional managers").first().waitFor({ timeout: 10_000 });
     const beforeMail = runs.length;
-    await pending(first, "permission_request").getByRole("button", { name: "Decline" }).click();
+    await pending(first, "permission_request").getByRole("button", { name: "Don't send mail", exact: true }).click();
     await expect.poll(() => mail.count(), { timeout: 1_000, interval: 50 }).toBe(0);
     await expect.poll(() => toolAnswers(beforeMail).length, { timeout: 15_000 }).toBe(1);
     await second.waitForTimeout(800); // time for a second answer, were one to be sent

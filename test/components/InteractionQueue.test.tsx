@@ -128,7 +128,7 @@ describe("InteractionQueue", () => {
 
     await user.click(answerHere);
     expect(answerHere).toHaveAttribute("aria-expanded", "true");
-    const card = within(first).getByRole("group", { name: "Suggestion" });
+    const card = within(first).getByRole("group", { name: "Which train to Lyon?" });
     expect(card).toHaveAttribute("data-state", "pending");
     await expectNoAxeViolations(container);
 

@@ -42,9 +42,12 @@ describe("AdviceCard", () => {
     const user = userEvent.setup();
     const store = heard(parleyCall("adv", "parley_advise", trains));
     const { container } = renderKit(card(store, "adv"), store);
-    const section = screen.getByRole("group", { name: "Suggestion" });
+    // Titled by the question, under a small label that says what kind of question it is.
+    const section = screen.getByRole("group", { name: "Which train to Lyon?" });
     expect(section).toHaveAttribute("data-state", "pending");
     expect(section).toHaveAttribute("data-type", "advice");
+    expect(section.querySelector("[data-slot=interaction-type]")).toHaveTextContent("Suggestion");
+    expect(section.querySelector("[data-slot=interaction-content]")).toBeNull();
     await expectNoAxeViolations(container);
 
     const choose = screen.getByRole("button", { name: "Choose" });
@@ -102,7 +105,8 @@ describe("AdviceCard", () => {
       ...parleyCall("adv2", "parley_advise", { content: "Which seat?", options: [{ id: "w", label: "Window" }] }).slice(1),
     ]);
     const { container } = renderKit(<>{card(store, "adv1")}{card(store, "adv2")}</>, store);
-    expect(screen.getAllByRole("group", { name: "Suggestion" })).toHaveLength(2);
+    expect(screen.getByRole("group", { name: "Which train to Lyon?" })).toBeInTheDocument();
+    expect(screen.getByRole("group", { name: "Which seat?" })).toBeInTheDocument();
     expect(screen.queryByRole("region")).toBeNull();
     await expectNoAxeViolations(container);
   });
@@ -227,6 +231,25 @@ describe("PermissionRequestCard", () => {
     expect(container.querySelector("[data-slot=permission-typed-mismatch]")).toHaveTextContent("That does not match. Type “report_2024_final.pdf” exactly to enable Delete.");
   });
 
+  it("the buttons name the act the operation names, the agent's own labels win, and a name that is no act keeps Approve / Decline", () => {
+    const acts = heard([
+      ...parleyCall("p1", "parley_request_permission", { operation: "delete_files", summary: "Delete 14 files" }).slice(0, -1),
+      ...parleyCall("p2", "parley_request_permission", { operation: "delete_files", summary: "Delete 14 files in /tmp", confirmLabel: "Delete 14 files", cancelLabel: "Keep them" }).slice(1, -1),
+      ...parleyCall("p3", "parley_request_permission", { operation: "shell", summary: "Run ls -la" }).slice(1),
+    ]);
+    renderKit(<>{card(acts, "p1")}{card(acts, "p2")}{card(acts, "p3")}</>, acts);
+    const footer = (name: string) => within(screen.getByRole("group", { name })).getAllByRole("button").map((b) => b.textContent);
+    expect(footer("Delete 14 files")).toEqual(["Don't delete files", "Delete files"]);
+    expect(footer("Delete 14 files in /tmp")).toEqual(["Keep them", "Delete 14 files"]);
+    expect(footer("Run ls -la")).toEqual(["Decline", "Approve"]);
+  });
+
+  it("in a language other than English, the buttons keep its words for Approve / Decline", () => {
+    const store = heard(parleyCall("p1", "parley_request_permission", { operation: "delete_files", summary: "删除 14 个文件" }));
+    renderKit(card(store, "p1"), store, { locale: "zh-CN" });
+    expect(within(screen.getByRole("group", { name: "删除 14 个文件" })).getAllByRole("button").map((b) => b.textContent)).toEqual(["拒绝", "批准"]);
+  });
+
   it("keeps Approve disabled until the exact text is typed; a mismatch is explained and linked; paste works", async () => {
     const user = userEvent.setup();
     const store = heard(parleyCall("perm", "parley_request_permission", deletion));
@@ -237,16 +260,16 @@ describe("PermissionRequestCard", () => {
     expect(within(section).getByText("Irreversible")).toBeInTheDocument();
     await expectNoAxeViolations(container);
 
-    const approve = screen.getByRole("button", { name: "Approve" });
+    const approve = screen.getByRole("button", { name: "Delete file" });
     const typed = screen.getByRole("textbox", { name: "Type “report_2024_final.pdf” to confirm" });
     expect(approve).toBeDisabled();
     await user.type(typed, "report_2024.pdf");
     expect(approve).toBeDisabled();
     expect(typed).toHaveAttribute("aria-invalid", "true");
     const mismatch = container.querySelector("[data-slot=permission-typed-mismatch]")!;
-    expect(mismatch).toHaveTextContent("That does not match. Type “report_2024_final.pdf” exactly to enable Approve.");
+    expect(mismatch).toHaveTextContent("That does not match. Type “report_2024_final.pdf” exactly to enable Delete file.");
     expect(typed.getAttribute("aria-describedby")).toBe(mismatch.id);
-    expect(typed).toHaveAccessibleDescription("That does not match. Type “report_2024_final.pdf” exactly to enable Approve.");
+    expect(typed).toHaveAccessibleDescription("That does not match. Type “report_2024_final.pdf” exactly to enable Delete file.");
     await expectNoAxeViolations(container);
     // Enter with the wrong text approves nothing.
     await user.keyboard("{Enter}");
@@ -264,7 +287,7 @@ describe("PermissionRequestCard", () => {
     const results = toolMessagesFor(store, "perm");
     expect(results).toHaveLength(1);
     expect(JSON.parse(results[0]!.content as string)).toMatchObject({ status: "answered", response: { approved: true } });
-    expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Delete file" })).toBeNull();
     expect(container.querySelector("[data-slot=interaction-outcome]")).toHaveTextContent("Approved");
   });
 
@@ -275,7 +298,7 @@ describe("PermissionRequestCard", () => {
     // A paste event does not cancel the input: the value arrives with the change that follows it.
     expect(fireEvent.paste(typed, { clipboardData: { getData: () => "report_2024_final.pdf" } })).toBe(true);
     fireEvent.change(typed, { target: { value: "report_2024_final.pdf" } });
-    expect(screen.getByRole("button", { name: "Approve" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Delete file" })).toBeEnabled();
   });
 
   const aboutDeleteFiles = [
@@ -309,7 +332,7 @@ describe("PermissionRequestCard", () => {
     expect(screen.getByRole("checkbox", { name: "Edit the arguments before approving" })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("checkbox", { name: "Edit the arguments before approving" })).toBeNull());
     expect(container.querySelector("[data-slot=permission-args]")).toHaveTextContent('"/tmp/cache/b.bin"');
-    expect(screen.getByRole("button", { name: "Approve" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Delete files" })).toBeEnabled();
   });
 
   it("editable arguments: invalid JSON disables Approve, valid edits are sent as editedArgs", async () => {
@@ -325,7 +348,7 @@ describe("PermissionRequestCard", () => {
     await expectNoAxeViolations(container);
 
     fireEvent.change(args, { target: { value: '{"paths": ["/tmp/cache/a.bin"' } });
-    const approve = screen.getByRole("button", { name: "Approve" });
+    const approve = screen.getByRole("button", { name: "Delete files" });
     expect(approve).toBeDisabled();
     expect(args).toHaveAttribute("aria-invalid", "true");
     expect(args).toHaveAccessibleDescription("The arguments must be valid JSON.");
@@ -344,11 +367,11 @@ describe("PermissionRequestCard", () => {
     const user = userEvent.setup();
     const store = heard(aboutDeleteFiles);
     const { container } = renderKit(card(store, "int-del"), store);
-    await user.click(screen.getByRole("button", { name: "Decline" }));
+    await user.click(screen.getByRole("button", { name: "Don't delete files" }));
     expect(interaction(store, "int-del")).toMatchObject({ status: "declined", how: "click" });
     expect(container.querySelector("[data-slot=interaction]")).toHaveFocus();
     expect(container.querySelector("[data-slot=interaction]")).toHaveAttribute("data-state", "declined");
-    expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Delete files" })).toBeNull();
     await expectNoAxeViolations(container);
   });
 });
@@ -369,7 +392,7 @@ describe("one card anatomy (issue 28)", () => {
     }
     const footer = (c: HTMLElement) => [...c.querySelectorAll("[data-slot=interaction-actions] button")].map((b) => b.textContent);
     expect(footer(cards[0]!)).toEqual(["Decline", "Choose"]);
-    expect(footer(cards[1]!)).toEqual(["Decline", "Approve"]);
+    expect(footer(cards[1]!)).toEqual(["Don't delete file", "Delete file"]);
     // The buttons name the act when the agent says what it is.
     expect(footer(cards[2]!)).toEqual(["Not now", "Pay €49"]);
     await expectNoAxeViolations(container);
@@ -386,6 +409,26 @@ describe("one card anatomy (issue 28)", () => {
     await user.click(screen.getByText("Show raw"));
     expect(raw.open).toBe(true);
     expect(JSON.parse(raw.querySelector("pre")!.textContent)).toEqual({ paths: ["/a.bin", "/b.bin"], recursive: false });
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe("PermissionRequestCard: details", () => {
+  it("details as label–value rows too, the JSON behind its own Show raw; a list of details shows as JSON at once", async () => {
+    const store = heard([
+      ...parleyCall("p1", "parley_request_permission", { operation: "send_mail", summary: "Mail 4 managers", details: { to: ["a@x.org", "b@x.org"], subject: "Weekly report", attachments: { count: 2 } } }).slice(0, -1),
+      ...parleyCall("p2", "parley_request_permission", { operation: "send_mail", summary: "Mail 2 lists", details: ["sales", "ops"] }).slice(1),
+    ]);
+    const { container } = renderKit(<>{card(store, "p1")}{card(store, "p2")}</>, store);
+    const first = screen.getByRole("group", { name: "Mail 4 managers" });
+    const rows = [...first.querySelectorAll("[data-slot=permission-detail]")].map((r) => [r.querySelector("dt")!.textContent, r.querySelector("dd")!.textContent]);
+    expect(rows).toEqual([["to", "a@x.org, b@x.org"], ["subject", "Weekly report"], ["attachments", '{"count":2}']]);
+    expect(first.querySelector<HTMLDetailsElement>("[data-slot=permission-details-raw]")!.open).toBe(false);
+    const second = screen.getByRole("group", { name: "Mail 2 lists" });
+    expect(second.querySelector("[data-slot=permission-detail]")).toBeNull();
+    const raw = second.querySelector<HTMLDetailsElement>("[data-slot=permission-details-raw]")!;
+    expect(raw.open).toBe(true);
+    expect(JSON.parse(raw.querySelector("pre")!.textContent)).toEqual(["sales", "ops"]);
     await expectNoAxeViolations(container);
   });
 });
@@ -467,6 +510,10 @@ describe("ErrorCard", () => {
     const actions = container.querySelectorAll("[data-slot=error-action]");
     expect([...actions].map((a) => [a.getAttribute("data-number"), a.textContent])).toEqual([["1", "1.Retry"], ["2", "2.Undo"], ["3", "3.Report"]]);
     expect(screen.getByText("Code: EXPORT_TIMEOUT")).toBeInTheDocument();
+    // Titled by what went wrong, under the small "Error" label, the warning sign before the words.
+    const section = screen.getByRole("group", { name: "The export failed: the report service timed out." });
+    expect(section.querySelector("[data-slot=interaction-type]")).toHaveTextContent("Error");
+    expect(section.querySelector("[data-slot=interaction-title] [data-slot=icon]")).not.toBeNull();
     await expectNoAxeViolations(container);
     await user.click(screen.getByRole("button", { name: "Retry" }));
     expect(interaction(store, "err1")).toMatchObject({ status: "answered", how: "click", response: { action: "retry" } });
@@ -569,7 +616,8 @@ describe("zh-CN", () => {
       ...parleyCall("perm", "parley_request_permission", { operation: "charge_card", summary: "从尾号 4242 的卡扣款 ¥320", categories: ["money"] }).slice(1),
     ]);
     const { container } = renderKit(<>{card(store, "adv")}{card(store, "perm")}</>, store, { locale: "zh-CN" });
-    const advice = screen.getByRole("group", { name: "建议" });
+    const advice = screen.getByRole("group", { name: "选哪一班？" });
+    expect(advice.querySelector("[data-slot=interaction-type]")).toHaveTextContent("建议");
     // Said to a screen reader; on screen "waiting" is said once, by the status line.
     const status = within(advice).getByText("等待你的回复");
     expect(status).toHaveAttribute("data-state", "pending");

@@ -9,7 +9,7 @@ import { ev } from "../support/events";
  */
 
 describe("the permissions UI before its chunk has loaded", () => {
-  it("a permission request shows its summary in a busy card, then the card with Approve", async () => {
+  it("a permission request shows its summary in a busy card, then the card with its act's button (Delete file)", async () => {
     // A fresh copy of the kit's modules: the chunk this file's setup preloaded is not loaded here.
     vi.resetModules();
     const { MessageRenderer, interactionRowId } = await import("../../src");
@@ -21,8 +21,8 @@ describe("the permissions UI before its chunk has loaded", () => {
     const { container } = renderKit(<MessageRenderer id={interactionRowId("p1")} />, store);
     const placeholder = container.querySelector("[data-slot=interaction][aria-busy=true]");
     expect(placeholder).toHaveTextContent("Delete report.pdf");
-    expect(screen.queryByRole("button", { name: "Approve" })).toBeNull();
-    expect(await screen.findByRole("button", { name: "Approve" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete file" })).toBeNull();
+    expect(await screen.findByRole("button", { name: "Delete file" })).toBeInTheDocument();
     expect(container.querySelector("[aria-busy=true]")).toBeNull();
   });
 });

@@ -83,7 +83,7 @@ describe("PermissionRequestCard: the scope choice", () => {
     expect(within(expiry).getAllByRole("option").map((o) => o.textContent)).toEqual(["No time limit", "For 15 minutes", "For 1 hour", "For 8 hours"]);
     await user.selectOptions(expiry, "For 1 hour");
     await expectNoAxeViolations(container);
-    await user.click(screen.getByRole("button", { name: "Approve" }));
+    await user.click(screen.getByRole("button", { name: "Send mail" }));
 
     expect(interaction(store, "p1").response).toMatchObject({ approved: true, scope: "conditional", condition: { "context.mode": "test" }, expiresIn: 3_600_000 });
     expect(store.getState().thread.grants).toMatchObject([{ scope: "conditional", condition: { "context.mode": "test" }, expiresAt: AT + 3_600_000, grantedBy: "ana@example.com" }]);
@@ -140,13 +140,13 @@ describe("PermissionRequestCard: the scope choice", () => {
     fireEvent.change(count, { target: { value: "0" } });
     expect(count).toHaveAttribute("aria-invalid", "true");
     expect(count).toHaveAccessibleDescription("Enter a whole number from 1 to 1000.");
-    expect(screen.getByRole("button", { name: "Approve" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Archive mail" })).toBeDisabled();
     fireEvent.change(count, { target: { value: "1001" } });
-    expect(screen.getByRole("button", { name: "Approve" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Archive mail" })).toBeDisabled();
 
     fireEvent.change(count, { target: { value: "100" } });
     expect(screen.getByRole("radio", { name: "Allow these 100" })).toBeChecked();
-    await user.click(screen.getByRole("button", { name: "Approve" }));
+    await user.click(screen.getByRole("button", { name: "Archive mail" }));
     expect(interaction(store, "p1").response).toMatchObject({ approved: true, scope: "batch", limit: 100 });
     expect(store.getState().thread.grants).toMatchObject([{ scope: "batch", limit: 100, uses: 1 }]);
     expect(screen.getByRole("group", { name: "Allow archive_mail?" })).toHaveTextContent("Approved for 100 operations: a permission was recorded");
@@ -157,7 +157,7 @@ describe("PermissionRequestCard: the scope choice", () => {
     const store = heard([ask("p1", "delete_file", ["destructive"])]);
     renderKit(card(store, "p1"), store);
     expect(screen.queryByRole("radiogroup")).toBeNull();
-    await user.click(screen.getByRole("button", { name: "Approve" }));
+    await user.click(screen.getByRole("button", { name: "Delete file" }));
     expect(interaction(store, "p1").response).toEqual({ approved: true });
     expect(store.getState().thread.grants).toEqual([]);
   });

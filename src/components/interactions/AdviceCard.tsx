@@ -9,6 +9,7 @@ import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
 import { Advice, useAdviceContext } from "./Advice";
 import { InteractionCard, useRowInteraction } from "./InteractionParts";
+import { questionTitle } from "./questionTitle";
 
 /**
  * Advice: the agent's suggestion or question with numbered options (seed 000's enumeration). One
@@ -68,10 +69,11 @@ function AdviceLayout({ payload }: { payload: AdvicePayload }) {
       : response?.action === "reject" ? t.interaction.reject
       : undefined;
 
+  const { title, body } = questionTitle(payload.content);
   return (
     <>
-      <InteractionCard.Header />
-      <InteractionCard.Content>{payload.content}</InteractionCard.Content>
+      <InteractionCard.Header>{title}</InteractionCard.Header>
+      {body ? <InteractionCard.Content>{body}</InteractionCard.Content> : null}
       {payload.options.length === 0 ? (
         pending ? (
           <InteractionCard.Actions>
@@ -85,7 +87,8 @@ function AdviceLayout({ payload }: { payload: AdvicePayload }) {
         ) : null
       ) : (
         <div data-slot="advice-form" className="pl:flex pl:flex-col pl:gap-3">
-          <OptionList payload={payload} label={payload.content} />
+          {/* The card is named by its title; the options take the question's words only when the title is not all of them. */}
+          <OptionList payload={payload} label={body ? payload.content : undefined} />
           {pending ? (
             <InteractionCard.Actions>
               <Advice.Decline data-slot="advice-decline" className={buttonVariants({ variant: "secondary" })}>
@@ -106,7 +109,8 @@ function AdviceLayout({ payload }: { payload: AdvicePayload }) {
 
 interface OptionListProps {
   payload: AdvicePayload;
-  label: string;
+  /** The options' group name; none when the card's title already is the question. */
+  label: string | undefined;
 }
 
 const optionClass =

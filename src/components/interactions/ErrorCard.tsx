@@ -6,6 +6,8 @@ import { buttonVariants } from "../lib/button";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
 import { InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
+import { questionTitle } from "./questionTitle";
+import { WarningIcon } from "../lib/icons";
 
 /**
  * An error the agent reports, in words, with its code and the ways to recover it offers (retry,
@@ -27,10 +29,19 @@ function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; p
   const { answer, decline } = useInteractionActions();
   const chosen = (interaction.response as ErrorResponse | undefined)?.action;
   const [cardRef, focusCard] = useCardFocus();
+  const { title, body } = questionTitle(payload.content);
   return (
     <InteractionCard.Root ref={cardRef} interaction={interaction} data-tone="destructive">
-      <InteractionCard.Header icon={<span aria-hidden className="pl:text-destructive">⚠</span>} />
-      <InteractionCard.Content>{payload.content}</InteractionCard.Content>
+      {/* The warning sign leads the title, on its line; titled by the type, it stands before that. */}
+      <InteractionCard.Header icon={title ? undefined : <WarningIcon className="pl:text-destructive" />}>
+        {title ? (
+          <span className="pl:flex pl:items-start pl:gap-1.5">
+            <WarningIcon className="pl:mt-0.5 pl:text-destructive" />
+            <span>{title}</span>
+          </span>
+        ) : undefined}
+      </InteractionCard.Header>
+      {body ? <InteractionCard.Content>{body}</InteractionCard.Content> : null}
       {payload.code ? <p data-slot="error-code" className="pl:m-0 pl:font-mono pl:text-xs pl:text-muted-foreground">{t.interaction.errorCode(payload.code)}</p> : null}
       {interaction.status === "pending" ? (
         <InteractionCard.Actions>

@@ -7,6 +7,7 @@ import { InteractionFallback } from "./InteractionFallback";
 import { InputRequest, useInputRequestContext } from "./InputRequest";
 import { InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 import { preloadSchemaForm, SchemaForm } from "./SchemaForm";
+import { questionTitle } from "./questionTitle";
 
 /**
  * An input request: the agent's question and a form built from its JSON Schema, validated before
@@ -57,10 +58,11 @@ function InputLayout({ payload, focusCard }: { payload: InputRequestPayload; foc
     focusCard();
   };
 
+  const { title, body } = questionTitle(payload.content);
   return (
     <>
-      <InteractionCard.Header />
-      {payload.content ? <InteractionCard.Content>{payload.content}</InteractionCard.Content> : null}
+      <InteractionCard.Header>{title}</InteractionCard.Header>
+      {body ? <InteractionCard.Content>{body}</InteractionCard.Content> : null}
       {pending ? (
         <SchemaForm schema={payload.schema} onSubmit={(v) => submit?.(v)} onCancel={() => decline?.()} cancelLabel={t.interaction.decline} />
       ) : correcting ? (

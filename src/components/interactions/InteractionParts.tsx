@@ -112,7 +112,7 @@ const Header = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div"> & { ic
       {/* The kind of question as a small label above a title that is the question itself. */}
       {children ? <span data-slot="interaction-type" className="pl:basis-full pl:text-xs pl:text-muted-foreground">{typeName}</span> : null}
       {icon}
-      <h3 id={titleId} data-slot="interaction-title" className="pl:m-0 pl:text-sm pl:font-semibold">
+      <h3 id={titleId} data-slot="interaction-title" className="pl:m-0 pl:min-w-0 pl:break-words pl:text-sm pl:font-semibold">
         {children ?? typeName}
       </h3>
       {/* "Waiting for you" is said once on screen, by the status line above the composer: while the

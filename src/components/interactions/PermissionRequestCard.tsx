@@ -10,6 +10,7 @@ import { InteractionFallback } from "./InteractionFallback";
 import { InteractionCard, useRowInteraction } from "./InteractionParts";
 import { PermissionRequest, usePermissionRequestContext } from "./PermissionRequest";
 import { prettyJson } from "../../core/prettyJson";
+import { operationAct } from "./operationAct";
 
 /**
  * A permission request: what the agent wants to do, why it asks (category badges: destructive,
@@ -72,6 +73,7 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
   const argsErrorId = useId();
   const mismatch = request.typedState === "mismatch";
   const outcome = outcomeText(interaction, response, t);
+  const labels = buttonLabels(payload, t);
 
   return (
     <>
@@ -91,13 +93,8 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
           <dd data-slot="permission-operation" className="pl:m-0 pl:font-mono pl:text-xs pl:leading-5">{payload.operation}</dd>
         </dl>
       ) : null}
-      {payload.details !== undefined ? (
-        <div data-slot="permission-details">
-          <div className="pl:mb-1 pl:text-xs pl:text-muted-foreground">{t.interaction.details}</div>
-          <pre className={blockClass}>{prettyJson(payload.details)}</pre>
-        </div>
-      ) : null}
-      {payload.args !== undefined && !editing ? <Arguments args={response?.editedArgs ?? payload.args} /> : null}
+      {payload.details !== undefined ? <Facts slot="permission-details" label={t.interaction.details} value={payload.details} /> : null}
+      {payload.args !== undefined && !editing ? <Facts slot="permission-args" label={t.interaction.arguments} value={response?.editedArgs ?? payload.args} /> : null}
       {pending && request.editable ? (
         <div data-slot="permission-edit" className="pl:flex pl:flex-col pl:gap-1">
           <label className="pl:flex pl:items-center pl:gap-2 pl:text-xs">
@@ -128,7 +125,7 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
           <PermissionRequest.TypedConfirm id={typedId} data-slot="permission-typed-input" aria-describedby={mismatch ? typedHelpId : undefined} className={inputClass} />
           {mismatch ? (
             <p id={typedHelpId} data-slot="permission-typed-mismatch" className="pl:m-0 pl:text-xs pl:text-destructive">
-              {t.interaction.typedMismatch(request.confirmText, payload.confirmLabel ?? t.interaction.approve)}
+              {t.interaction.typedMismatch(request.confirmText, labels.approve)}
             </p>
           ) : null}
         </div>
@@ -150,10 +147,10 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
       {pending ? (
         <InteractionCard.Actions>
           <PermissionRequest.Decline data-slot="permission-decline" className={buttonVariants({ variant: "secondary" })}>
-            {payload.cancelLabel ?? t.interaction.decline}
+            {labels.decline}
           </PermissionRequest.Decline>
           <PermissionRequest.Approve data-slot="permission-approve" className={buttonVariants({ variant: destructive ? "destructive" : "primary" })}>
-            {payload.confirmLabel ?? t.interaction.approve}
+            {labels.approve}
           </PermissionRequest.Approve>
         </InteractionCard.Actions>
       ) : null}
@@ -169,6 +166,20 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
   );
 }
 
+/**
+ * What the two buttons say: the request's own `confirmLabel` / `cancelLabel`; else the act its
+ * operation names, in the locale's words for it ("Delete files" / "Don't delete files"); else
+ * Approve / Decline.
+ */
+export function buttonLabels(payload: PermissionRequestPayload, t: ReturnType<typeof useLabels>): { approve: string; decline: string } {
+  const words = t.interaction;
+  const act = operationAct(payload.operation);
+  return {
+    approve: payload.confirmLabel ?? (act && words.approveAct ? words.approveAct(act) : words.approve),
+    decline: payload.cancelLabel ?? (act && words.declineAct ? words.declineAct(act) : words.decline),
+  };
+}
+
 /** The card's accent: red for what cannot be undone, amber for money and private data, blue otherwise. */
 function toneOf(payload: PermissionRequestPayload): "destructive" | "warning" | "info" {
   const has = (category: PermissionRequestPayload["categories"][number]) => payload.categories.includes(category);
@@ -181,26 +192,30 @@ function valueText(value: unknown): string {
   return value !== null && typeof value === "object" ? (JSON.stringify(value) ?? "") : String(value);
 }
 
-/** The arguments as label–value rows (an object's own keys), with the JSON as sent behind "Show raw". */
-function Arguments({ args }: { args: unknown }) {
+/**
+ * The details or the arguments as label–value rows (an object's own keys), with the JSON as sent
+ * behind "Show raw" (open when there are no rows: a list, a string, a number).
+ */
+function Facts({ slot, label, value }: { slot: "permission-details" | "permission-args"; label: string; value: unknown }) {
   const t = useLabels();
-  const rows = args !== null && typeof args === "object" && !Array.isArray(args) ? Object.entries(args as Record<string, unknown>) : [];
+  const rows = value !== null && typeof value === "object" && !Array.isArray(value) ? Object.entries(value as Record<string, unknown>) : [];
+  const row = slot === "permission-args" ? "permission-arg" : "permission-detail";
   return (
-    <div data-slot="permission-args" className="pl:flex pl:flex-col pl:gap-1">
-      <div className="pl:text-xs pl:text-muted-foreground">{t.interaction.arguments}</div>
+    <div data-slot={slot} className="pl:flex pl:flex-col pl:gap-1">
+      <div className="pl:text-xs pl:text-muted-foreground">{label}</div>
       {rows.length ? (
-        <dl data-slot="permission-arg-rows" className="pl:m-0 pl:grid pl:grid-cols-[auto_1fr] pl:gap-x-3 pl:gap-y-1">
-          {rows.map(([key, value]) => (
-            <div key={key} data-slot="permission-arg" className="pl:contents">
+        <dl data-slot={`${row}-rows`} className="pl:m-0 pl:grid pl:grid-cols-[auto_1fr] pl:gap-x-3 pl:gap-y-1">
+          {rows.map(([key, item]) => (
+            <div key={key} data-slot={row} className="pl:contents">
               <dt className="pl:text-muted-foreground">{key}</dt>
-              <dd className="pl:m-0 pl:break-words pl:font-mono pl:text-xs pl:leading-5">{valueText(value)}</dd>
+              <dd className="pl:m-0 pl:min-w-0 pl:break-words pl:font-mono pl:text-xs pl:leading-5">{valueText(item)}</dd>
             </div>
           ))}
         </dl>
       ) : null}
-      <details data-slot="permission-args-raw" open={rows.length ? undefined : true}>
+      <details data-slot={`${slot}-raw`} open={rows.length ? undefined : true}>
         <summary className="pl:cursor-pointer pl:text-xs pl:text-muted-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring">{t.interaction.showRaw}</summary>
-        <pre className={cn(blockClass, "pl:mt-1")}>{prettyJson(args)}</pre>
+        <pre className={cn(blockClass, "pl:mt-1")}>{prettyJson(value)}</pre>
       </details>
     </div>
   );

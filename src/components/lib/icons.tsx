@@ -43,6 +43,9 @@ const path = (d: string) =>
     );
   };
 
+/** Warning: a triangle with an exclamation mark (the error card). */
+export const WarningIcon = path("M10 3.5 17.5 16.5h-15zM10 8.5v3.5M10 14.2v.1");
+
 /** Send: an arrow up. */
 export const SendIcon = path("M10 16V4M4.5 9.5 10 4l5.5 5.5");
 /** Attach a file. */
