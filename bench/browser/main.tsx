@@ -18,31 +18,14 @@ import { createThreadStore, ParleyProvider, ParleyUIProvider, Thread, type Threa
 import { ScriptedAgent, type ScriptStep } from "../../src/testing";
 import "../../src/theme/parley.css";
 import "./trace";
+import { LAST_SEED, seedMessages, WORDS } from "./seed";
+import { afterPaint, everyFrame, postTask } from "./paint";
 import type { BenchCdpAnswer, BenchCommand, CdpMetrics, ScenarioName, ScenarioOptions, ScenarioResult } from "./types";
 
 // ---- the data ---------------------------------------------------------------------------------
 
-const WORDS = [
-  "the", "agent", "streams", "a", "reply", "token", "by", "token", "while", "the", "person", "reads",
-  "Lyon", "train", "09:30", "seat", "window", "**booked**", "and", "then", "`code`", "thread", "frame", "paint",
-];
 const REPLY_ID = "reply";
 const REPLY_END = "ENDOFREPLY";
-const LAST_SEED = "LASTSEEDMESSAGE";
-
-/** `n` messages, user and assistant alternating, 15–45 words each; the last one ends with {@link LAST_SEED}. */
-function seedMessages(n: number): Message[] {
-  const messages: Message[] = [];
-  for (let i = 0; i < n; i++) {
-    const words: string[] = [];
-    const count = 15 + ((i * 7) % 31);
-    for (let w = 0; w < count; w++) words.push(WORDS[(i + w * 5) % WORDS.length] as string);
-    let content = words.join(" ");
-    if (i === n - 1) content += ` ${LAST_SEED}`;
-    messages.push(i % 2 === 0 ? { id: `seed-${i}`, role: "user", content } : { id: `seed-${i}`, role: "assistant", content });
-  }
-  return messages;
-}
 
 /** RUN_STARTED, TEXT_MESSAGE_START, `deltas` × TEXT_MESSAGE_CONTENT (a paragraph every 50), END, RUN_FINISHED. */
 function replyScript(deltas: number, chunk?: number): ScriptStep[] {
@@ -138,48 +121,6 @@ const SELECTORS = {
 
 const rootEl = document.getElementById("root") as HTMLElement;
 let root: Root | undefined;
-
-/** True from our rAF callback until the task after that frame's rendering. */
-let inRafPhase = false;
-const channel = new MessageChannel();
-const posted: (() => void)[] = [];
-channel.port1.onmessage = () => {
-  for (const fn of posted.splice(0)) fn();
-};
-function postTask(fn: () => void): void {
-  posted.push(fn);
-  channel.port2.postMessage(0);
-}
-
-/**
- * Resolves with `performance.now()` once the frame that will show the current DOM has been
- * rendered: from inside a frame's rAF phase, the task after it; otherwise the task after the next frame.
- */
-function afterPaint(): Promise<number> {
-  return new Promise((resolve) => {
-    const post = () => postTask(() => resolve(performance.now()));
-    if (inRafPhase) post();
-    else requestAnimationFrame(post);
-  });
-}
-
-/** Calls `onFrame(timestamp)` every animation frame (first among the frame's callbacks, usually) until stopped. */
-function everyFrame(onFrame: (t: number) => void): () => void {
-  let stopped = false;
-  const loop = (t: number) => {
-    if (stopped) return;
-    inRafPhase = true;
-    postTask(() => {
-      inRafPhase = false;
-    });
-    requestAnimationFrame(loop);
-    onFrame(t);
-  };
-  requestAnimationFrame(loop);
-  return () => {
-    stopped = true;
-  };
-}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));

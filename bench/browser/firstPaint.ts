@@ -1,0 +1,176 @@
+/**
+ * A long thread from navigation (issue 27): how long a person waits for 1,000 / 10,000 prior
+ * messages, and the main thread's script before they show — Parley as the README's "Use it" page
+ * ships it against the simplest thing, a React list of every message, in the same run.
+ *
+ *   npm run bench:first-paint    (node --import tsx bench/browser/firstPaint.ts [--quick])
+ *
+ * Both pages (first-paint/) are built for production with Vite (minified, the stylesheet a link)
+ * and served from loopback with the HTTP cache off, so each run fetches, parses and runs the whole
+ * bundle, as a first visit does. Each run starts on a blank page of the same origin, starts the
+ * CPU profiler, and navigates; the page reports the first frame showing the last prior message,
+ * painted, in ms since navigation start, and stops the profiler then. Medians of 5 (1 with --quick).
+ * `--profile` builds without minifying (names readable, the figures a little off) and prints the
+ * top self time of Parley's first counted run at each size.
+ */
+process.env.NODE_ENV = "production";
+
+import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import { createServer as createHttpServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { extname, join, normalize, resolve } from "node:path";
+import { chromium, type BrowserContext } from "playwright-core";
+import { build } from "vite";
+import react from "@vitejs/plugin-react";
+import tailwindcss from "@tailwindcss/vite";
+import { formatMs, table } from "../measure";
+import { jsTime, summarizeProfile } from "./profile";
+import { findBrowser } from "../../scripts/browser";
+import type { FirstPaint } from "./first-paint/report";
+
+const here = import.meta.dirname;
+const pages = join(here, "first-paint");
+const REPEATS = process.argv.includes("--quick") ? 1 : 5;
+const PROFILE = process.argv.includes("--profile");
+const SIZES = [1_000, 10_000];
+const TARGETS: Record<number, number> = { 1_000: 200, 10_000: 400 };
+const IMPLS = [
+  { impl: "naive", label: "naive list (every message, plain text)" },
+  { impl: "parley", label: "Parley (Use it: Thread + RunError + Composer)" },
+] as const;
+
+const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
+
+function serve(dir: string): Promise<{ server: Server; url: string }> {
+  const server = createHttpServer((request, response) => {
+    const path = normalize(join(dir, decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname)));
+    if (!path.startsWith(dir)) return void response.writeHead(403).end();
+    try {
+      if (!statSync(path).isFile()) throw new Error("not a file");
+    } catch {
+      return void response.writeHead(404).end();
+    }
+    response.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream", "cache-control": "no-store" });
+    createReadStream(path).pipe(response);
+  });
+  return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` })));
+}
+
+interface Run extends FirstPaint {
+  scriptMs: number;
+  profile?: unknown;
+}
+
+async function runOnce(context: BrowserContext, url: string, impl: string, n: number): Promise<Run> {
+  const page = await context.newPage();
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await page.goto(`${url}blank.html`);
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
+    let scriptMs = NaN;
+    let kept: unknown;
+    await page.exposeFunction("__firstPaintDone", async () => {
+      const { profile } = await cdp.send("Profiler.stop");
+      scriptMs = jsTime(profile);
+      kept = profile;
+    });
+    await cdp.send("HeapProfiler.collectGarbage");
+    await cdp.send("Profiler.start");
+    await page.goto(`${url}${impl}.html?n=${n}`);
+    const handle = await page.waitForFunction(() => window.__firstPaint, undefined, { timeout: 60_000, polling: 50 });
+    const shown = (await handle.jsonValue()) as FirstPaint;
+    return { ...shown, scriptMs, profile: kept };
+  } finally {
+    await page.close({ runBeforeUnload: false }).catch(() => undefined);
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const out = mkdtempSync(join(tmpdir(), "parley-first-paint-"));
+const userDataDir = mkdtempSync(join(tmpdir(), "parley-first-paint-chromium-"));
+let context: BrowserContext | undefined;
+let server: Server | undefined;
+try {
+  await build({
+    configFile: false,
+    root: pages,
+    base: "./",
+    logLevel: "warn",
+    plugins: [react(), tailwindcss()],
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    build: {
+      outDir: out,
+      emptyOutDir: true,
+      minify: !PROFILE,
+      rolldownOptions: { input: { naive: join(pages, "naive.html"), parley: join(pages, "parley.html"), blank: join(pages, "blank.html") } },
+    },
+  });
+  const served = await serve(resolve(out));
+  server = served.server;
+  const url = served.url;
+  context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: findBrowser() ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    viewport: { width: 1280, height: 800 },
+  });
+  const load = loadavg()[0]!.toFixed(1);
+  const results = new Map<string, Run[]>();
+  for (const n of SIZES) {
+    for (const { impl } of IMPLS) {
+      const runs: Run[] = [];
+      // One run first to warm the machine's caches (the browser's HTTP cache is off), not counted.
+      await runOnce(context, url, impl, n);
+      for (let i = 0; i < REPEATS; i++) {
+        const run = await runOnce(context, url, impl, n);
+        process.stderr.write(`  ${impl} × ${n}: ${formatMs(run.visibleMs)} (script ${formatMs(run.scriptMs)})\n`);
+        runs.push(run);
+      }
+      results.set(`${impl}:${n}`, runs);
+    }
+  }
+  console.log(`# A long thread from navigation: Parley against a naive list, the same run`);
+  console.log(`chromium, 1280×800, production bundles from loopback, HTTP cache off; medians of ${REPEATS}; load ${load} at the start on ${availableParallelism()} cores\n`);
+  const rows: string[][] = [];
+  for (const n of SIZES) {
+    const naive = results.get(`naive:${n}`)!;
+    for (const { impl, label } of IMPLS) {
+      const runs = results.get(`${impl}:${n}`)!;
+      const m = (key: "visibleMs" | "scriptStartMs" | "scriptMs" | "domNodes", from = runs) => median(from.map((r) => r[key]));
+      const ratio = (key: "visibleMs" | "scriptMs") => (impl === "naive" ? "1.00×" : `${(m(key) / m(key, naive)).toFixed(2)}×`);
+      const target = TARGETS[n]!;
+      const visible = m("visibleMs");
+      rows.push([
+        `${n.toLocaleString("en")} prior messages`,
+        label,
+        formatMs(m("scriptStartMs")),
+        `${formatMs(visible)}${impl === "parley" ? (visible <= target ? ` ✓ (≤ ${target})` : ` ✗ (> ${target})`) : ""}`,
+        ratio("visibleMs"),
+        formatMs(m("scriptMs")),
+        ratio("scriptMs"),
+        String(Math.round(m("domNodes"))),
+      ]);
+    }
+  }
+  console.log(table(["thread", "page", "navigation → script starts", "navigation → last prior message visible", "× naive", "script (JS + GC) before then", "× naive", "DOM nodes"], rows, ["l", "l", "r", "r", "r", "r", "r", "r"]));
+  if (PROFILE) {
+    for (const n of SIZES) {
+      console.log(`\n## CPU profile: Parley, ${n.toLocaleString("en")} prior messages (first counted run, navigation → visible, top self time)\n`);
+      console.log(summarizeProfile(results.get(`parley:${n}`)![0]!.profile, 25));
+    }
+  }
+} finally {
+  await context?.close();
+  server?.close();
+  rmSync(out, { recursive: true, force: true });
+  rmSync(userDataDir, { recursive: true, force: true });
+}
