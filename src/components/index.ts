@@ -42,7 +42,7 @@ export { NotificationCard } from "./interactions/NotificationCard";
 export { ErrorRecovery, useErrorRecoveryContext, type ErrorRecoveryRootProps } from "./interactions/ErrorRecovery";
 export type { ActionPartProps } from "./interactions/actionPart";
 export { InteractionFallback } from "./interactions/InteractionFallback";
-export { InteractionQueue, type InteractionQueueProps } from "./interactions/InteractionQueue";
+export { InteractionQueue, type InteractionQueueProps } from "./interactions/queueShell";
 export { preloadSchemaForm, SchemaForm, type SchemaFormProps } from "./interactions/SchemaForm";
 export { useRevealMessage } from "./thread/ThreadNavigation";
 export * from "./permissions";

@@ -10,24 +10,16 @@ import { useRevealMessage } from "../thread/ThreadNavigation";
 import { cn } from "../lib/cn";
 import { formatLeft } from "./InteractionParts";
 import { buttonVariants } from "../lib/button";
-
-export interface InteractionQueueProps {
-  className?: string;
-  /** Shown when nothing is waiting; `null` hides the queue then. Default: a short note. */
-  empty?: React.ReactNode;
-}
+import { QueueEmpty, queueClass, QueueTitle, type InteractionQueueProps } from "./queueShell";
 
 /**
- * The interrupt queue (seed 002): every question waiting for the person, oldest first, with its
- * numbers, its countdown, a count badge, "show in conversation" and "answer here" — answerable in
- * any order — and after them the app's own tools waiting on the person's `respond`. "Decline the
- * rest" declines whatever is still open, so the agent can go on.
- * `data-state` is `empty` or `waiting`.
- *
- * @example
- * <aside><InteractionQueue /></aside>
+ * The queue itself, in the cards' chunk (loaded on first use): `InteractionQueue` (queueShell.tsx)
+ * shows it once loaded. Every question waiting for the person, oldest first, with its numbers, its
+ * countdown, a count badge, "show in conversation" and "answer here" — answerable in any order —
+ * and after them the app's own tools waiting on the person's `respond`. "Decline the rest"
+ * declines whatever is still open, so the agent can go on.
  */
-export function InteractionQueue({ className, empty }: InteractionQueueProps) {
+export function InteractionQueueView({ className, empty }: InteractionQueueProps) {
   const t = useLabels();
   const questions = usePendingInteractionIds();
   const toolCallIds = useAwaitingToolCallIds();
@@ -49,17 +41,10 @@ export function InteractionQueue({ className, empty }: InteractionQueueProps) {
       data-slot="interaction-queue"
       data-state={count ? "waiting" : "empty"}
       aria-label={t.interaction.queueTitle}
-      className={cn("pl:flex pl:flex-col pl:gap-2 pl:rounded-lg pl:border pl:border-border pl:bg-background pl:p-3 pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring", className)}
+      className={cn(queueClass, className)}
     >
       <header className="pl:flex pl:items-center pl:gap-2">
-        <h2 className="pl:m-0 pl:text-sm pl:font-semibold">{t.interaction.queueTitle}</h2>
-        <span
-          data-slot="interaction-queue-count"
-          aria-label={t.interaction.queueCount(count)}
-          className="pl:inline-flex pl:min-w-6 pl:items-center pl:justify-center pl:rounded-full pl:bg-primary pl:px-1.5 pl:text-xs pl:font-semibold pl:text-primary-foreground"
-        >
-          {count}
-        </span>
+        <QueueTitle count={count} />
         {count > 1 ? (
           <button type="button" data-slot="interaction-queue-decline-all" onClick={declineRest} className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "pl:ms-auto pl:px-2")}>
             {t.interaction.declineAll}
@@ -67,7 +52,7 @@ export function InteractionQueue({ className, empty }: InteractionQueueProps) {
         ) : null}
       </header>
       {count === 0 ? (
-        <p data-slot="interaction-queue-empty" className="pl:m-0 pl:text-muted-foreground">{empty ?? t.interaction.queueEmpty}</p>
+        <QueueEmpty empty={empty} />
       ) : (
         <ol className="pl:m-0 pl:flex pl:list-none pl:flex-col pl:gap-2 pl:p-0">
           {questions.map((id) => <QueueItem key={id} id={id} focusQueue={focusQueue} />)}
@@ -77,7 +62,7 @@ export function InteractionQueue({ className, empty }: InteractionQueueProps) {
     </section>
   );
 }
-InteractionQueue.displayName = "Parley.InteractionQueue";
+InteractionQueueView.displayName = "Parley.InteractionQueueView";
 
 function summaryOf(interaction: InteractionRecord): string {
   const envelope = interaction.envelope;
