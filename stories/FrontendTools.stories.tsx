@@ -173,7 +173,7 @@ export const ToolConfirmedByPolicy: Story = {
     const card = (await canvas.findByText("Delete report_2024.pdf")).closest("[data-slot=interaction]") as HTMLElement;
     await expect(card).toHaveAttribute("data-origin", "frontend-tool");
     await expect(canvas.getByTestId("deleted")).toHaveTextContent("Nothing deleted yet");
-    const approve = within(card).getByRole("button", { name: "Approve" });
+    const approve = within(card).getByRole("button", { name: "Delete file" });
     await expect(approve).toBeDisabled();
     await userEvent.type(within(card).getByLabelText("Type “report_2024.pdf” to confirm"), "report_2024.pdf");
     await userEvent.click(approve);
@@ -189,7 +189,7 @@ export const ToolDeclinedOnCard: Story = {
   play: async ({ canvasElement, userEvent }) => {
     const canvas = within(canvasElement);
     const card = (await canvas.findByText("Delete report_2024.pdf")).closest("[data-slot=interaction]") as HTMLElement;
-    await userEvent.click(within(card).getByRole("button", { name: "Decline" }));
+    await userEvent.click(within(card).getByRole("button", { name: "Don't delete file" }));
     await expect(card).toHaveAttribute("data-state", "declined");
     await expect(canvas.getByTestId("deleted")).toHaveTextContent("Nothing deleted yet");
   },

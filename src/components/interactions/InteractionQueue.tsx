@@ -1,16 +1,18 @@
-import { useCallback, useLayoutEffect, useRef, useState } from "react";
+import { useCallback, useLayoutEffect, useRef, useState, type ComponentType } from "react";
 import { Collapsible } from "radix-ui";
 import type { Interaction as InteractionRecord } from "../../core/interactions";
 import { useAwaitingToolCallIds, useCountdown, useInteraction, useInteractionActions, usePendingInteractionIds } from "../../react/interactions";
 import { useToolCall } from "../../react/hooks";
 import { ToolCallCard } from "../tool-call/ToolCall";
 import { useLabels } from "../../i18n/LabelsContext";
-import { MessageRenderer } from "../registry/MessageRenderer";
 import { useRevealMessage } from "../thread/ThreadNavigation";
 import { cn } from "../lib/cn";
 import { formatLeft } from "./InteractionParts";
 import { buttonVariants } from "../lib/button";
-import { QueueEmpty, queueClass, QueueTitle, type InteractionQueueProps } from "./queueShell";
+import { QueueEmpty, queueClass, QueueTitle, type InteractionQueueProps } from "./queueParts";
+
+/** A thread row by id: the registry's `MessageRenderer`, which the shell hands in. */
+type Row = ComponentType<{ id: string }>;
 
 /**
  * The queue itself, in the cards' chunk (loaded on first use): `InteractionQueue` (queueShell.tsx)
@@ -19,7 +21,7 @@ import { QueueEmpty, queueClass, QueueTitle, type InteractionQueueProps } from "
  * and after them the app's own tools waiting on the person's `respond`. "Decline the rest"
  * declines whatever is still open, so the agent can go on.
  */
-export function InteractionQueueView({ className, empty }: InteractionQueueProps) {
+export function InteractionQueueView({ className, empty, Row }: InteractionQueueProps & { Row: Row }) {
   const t = useLabels();
   const questions = usePendingInteractionIds();
   const toolCallIds = useAwaitingToolCallIds();
@@ -55,7 +57,7 @@ export function InteractionQueueView({ className, empty }: InteractionQueueProps
         <QueueEmpty empty={empty} />
       ) : (
         <ol className="pl:m-0 pl:flex pl:list-none pl:flex-col pl:gap-2 pl:p-0">
-          {questions.map((id) => <QueueItem key={id} id={id} focusQueue={focusQueue} />)}
+          {questions.map((id) => <QueueItem key={id} id={id} focusQueue={focusQueue} Row={Row} />)}
           {toolCallIds.map((id) => <ToolQueueItem key={id} id={id} focusQueue={focusQueue} />)}
         </ol>
       )}
@@ -84,7 +86,7 @@ function useFocusQueueOnLeave(focusQueue: () => void) {
   return itemRef;
 }
 
-function QueueItem({ id, focusQueue }: { id: string; focusQueue: () => void }) {
+function QueueItem({ id, focusQueue, Row }: { id: string; focusQueue: () => void; Row: Row }) {
   const t = useLabels();
   const interaction = useInteraction(id);
   const reveal = useRevealMessage();
@@ -125,7 +127,7 @@ function QueueItem({ id, focusQueue }: { id: string; focusQueue: () => void }) {
           </Collapsible.Trigger>
         </div>
         <Collapsible.Content data-slot="interaction-queue-card" className="pl:mt-2">
-          <MessageRenderer id={interaction.rowId} />
+          <Row id={interaction.rowId} />
         </Collapsible.Content>
       </Collapsible.Root>
     </li>
