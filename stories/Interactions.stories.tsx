@@ -230,6 +230,18 @@ export const AdviceCutOff = card(() => heard([e.runStarted(), e.toolStart("adv",
 /** A question with five minutes to answer, on the real clock. */
 export const AdviceWithCountdown = card(() => heard(call("adv", "parley_advise", { ...trains, timeoutMs: 5 * 60_000 }), { now: () => Date.now() }), "adv");
 
+/** Under 30 s left: the warning shows (and is announced); the ask allows more time, twice. */
+export const AdviceDeadlineWarning: Story = {
+  ...card(() => heard(call("adv", "parley_advise", { ...trains, timeoutMs: 25_000, extendable: { byMs: 120_000, times: 2 } }), { now: () => Date.now() }), "adv"),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText("Under 0:30 left, then it is declined for you.")).toBeVisible();
+    await userEvent.click(canvas.getByRole("button", { name: "More time (+2:00)" }));
+    await expect(canvas.getByRole("timer")).toHaveTextContent(/^2:[0-2]\d left$/);
+    await expect(canvas.getByRole("button", { name: "More time (+2:00)" })).toBeVisible();
+  },
+};
+
 // Permission request
 
 export const PermissionPending = card(
@@ -509,6 +521,7 @@ export const AdviceTimedOutDark = dark(AdviceTimedOut);
 export const AdviceWithdrawnDark = dark(AdviceWithdrawn);
 export const AdviceCutOffDark = dark(AdviceCutOff);
 export const AdviceWithCountdownDark = dark(AdviceWithCountdown);
+export const AdviceDeadlineWarningDark = dark(AdviceDeadlineWarning);
 export const PermissionPendingDark = dark(PermissionPending);
 export const PermissionTypedConfirmationDark = dark(PermissionTypedConfirmation);
 export const PermissionTypedMismatchDark = dark(PermissionTypedMismatch);

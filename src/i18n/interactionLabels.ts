@@ -25,9 +25,10 @@ export interface InteractionLabels {
   approve: string;
   /**
    * The buttons of a permission request whose operation names an act ("delete_files" → `act`
-   * "delete files"), when the request brings no `confirmLabel` / `cancelLabel` of its own:
-   * "Delete files" / "Don't delete files". Without them (tool names are English words, so only
-   * English has them) the buttons say `approve` / `decline`.
+   * "delete files"), when the request brings no `confirmLabel` / `cancelLabel` of its own. In
+   * English the kit says "Delete files" / "Don't delete files" by itself (tool names are English
+   * words); a dictionary of another language may phrase them; without them the buttons say
+   * `approve` / `decline`.
    */
   approveAct?: (act: string) => string;
   declineAct?: (act: string) => string;
@@ -51,6 +52,10 @@ export interface InteractionLabels {
   errorCode: (code: string) => string;
   timeLeft: (seconds: string) => string;
   deadlinePassed: string;
+  /** Shown and announced once the time left falls under the warning (`time`: the warning's length, "0:30"). */
+  deadlineWarning: (time: string) => string;
+  /** The button that asks for more time, where the ask allows it (`time`: how much, "1:00"). */
+  moreTime: (time: string) => string;
   waitingForYou: string;
   queueTitle: string;
   queueEmpty: string;
@@ -89,8 +94,6 @@ export const interactionEn: InteractionLabels = {
   chosen: (labels) => `Chose ${labels}`,
   saidText: (text) => `Answered: “${text}”`,
   approve: "Approve",
-  approveAct: (act) => act[0]!.toUpperCase() + act.slice(1),
-  declineAct: (act) => `Don't ${act}`,
   approved: "Approved",
   declined: "Declined",
   category: { destructive: "Destructive", irreversible: "Irreversible", money: "Spends money", privacy: "Private data" },
@@ -109,6 +112,8 @@ export const interactionEn: InteractionLabels = {
   errorCode: (code) => `Code: ${code}`,
   timeLeft: (seconds) => `${seconds} left`,
   deadlinePassed: "Time is up",
+  deadlineWarning: (time) => `Under ${time} left, then it is declined for you.`,
+  moreTime: (time) => `More time (+${time})`,
   waitingForYou: "Waiting for you",
   queueTitle: "Waiting for you",
   queueEmpty: "Nothing is waiting for you.",
@@ -164,6 +169,8 @@ export const interactionZhCN: InteractionLabels = {
   errorCode: (code) => `错误码：${code}`,
   timeLeft: (seconds) => `剩余 ${seconds}`,
   deadlinePassed: "已到时间",
+  deadlineWarning: (time) => `不到 ${time} 后将自动拒绝。`,
+  moreTime: (time) => `延长时间（+${time}）`,
   waitingForYou: "等待你的回复",
   queueTitle: "待你处理",
   queueEmpty: "没有待处理的问题。",

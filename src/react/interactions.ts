@@ -65,7 +65,7 @@ export function useRespondableRange(): RespondableRange {
   return useStore(store, (s) => selectRespondable(s.thread));
 }
 
-export type InteractionActions = Pick<ThreadStoreState, "answer" | "decline" | "correct" | "withdraw" | "declineOpen" | "reply">;
+export type InteractionActions = Pick<ThreadStoreState, "answer" | "decline" | "correct" | "withdraw" | "extendDeadline" | "declineOpen" | "reply">;
 
 /**
  * The person's answers, as store actions (the person's door). Stable across renders.
@@ -77,8 +77,8 @@ export type InteractionActions = Pick<ThreadStoreState, "answer" | "decline" | "
 export function useInteractionActions(): InteractionActions {
   const store = useThreadStore("useInteractionActions");
   return useMemo(() => {
-    const { answer, decline, correct, withdraw, declineOpen, reply } = store.getState();
-    return { answer, decline, correct, withdraw, declineOpen, reply };
+    const { answer, decline, correct, withdraw, extendDeadline, declineOpen, reply } = store.getState();
+    return { answer, decline, correct, withdraw, extendDeadline, declineOpen, reply };
   }, [store]);
 }
 

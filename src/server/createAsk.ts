@@ -11,7 +11,7 @@ export interface AskRecord {
   id: string;
   kind: "interrupt" | "tool-call" | "envelope" | "rtui";
   nonce: string;
-  /** Epoch ms. */
+  /** Epoch ms: the last moment a decision is accepted (the deadline, plus the extra time the person may ask for). */
   expiresAt: number;
   /** The digest of the arguments proposed. */
   argsDigest?: string;
@@ -28,6 +28,12 @@ export interface CreateAskOptions {
   ttlMs?: number;
   /** May the person edit the arguments before approving (default false). */
   editable?: boolean;
+  /**
+   * The person may ask for more time: each "More time" moves the deadline `byMs` later, at most
+   * `times` times (default 1). The ask carries it to the client, and the record accepts a decision
+   * until the latest deadline the person could reach.
+   */
+  extendable?: { byMs: number; times?: number };
   /** Require a passkey (WebAuthn) for approval: the challenge is made here. */
   stepUp?: boolean | { rpId?: string; credentialIds?: readonly string[] };
   /** The clock (epoch ms); `Date.now` by default. */
@@ -46,14 +52,15 @@ function randomToken(): string {
 async function proof(id: string, kind: AskRecord["kind"], options: CreateAskOptions): Promise<{ record: AskRecord; proof: AskProof }> {
   const now = options.now ?? Date.now();
   const expiresAt = now + (options.ttlMs ?? DEFAULT_TTL_MS);
-  const record: AskRecord = { id, kind, nonce: randomToken(), expiresAt, editable: options.editable === true };
+  const extra = options.extendable ? options.extendable.byMs * (options.extendable.times ?? 1) : 0;
+  const record: AskRecord = { id, kind, nonce: randomToken(), expiresAt: expiresAt + extra, editable: options.editable === true };
   if (options.args !== undefined) record.argsDigest = await digestOf(options.args);
   const carried: AskProof = { nonce: record.nonce, expiresAt: new Date(expiresAt).toISOString() };
   if (record.argsDigest) carried.argsDigest = record.argsDigest;
   if (options.stepUp) {
     record.challenge = randomToken();
-    const extra = typeof options.stepUp === "object" ? options.stepUp : {};
-    carried.stepUp = { challenge: record.challenge, ...(extra.rpId ? { rpId: extra.rpId } : {}), ...(extra.credentialIds ? { credentialIds: extra.credentialIds } : {}) };
+    const given = typeof options.stepUp === "object" ? options.stepUp : {};
+    carried.stepUp = { challenge: record.challenge, ...(given.rpId ? { rpId: given.rpId } : {}), ...(given.credentialIds ? { credentialIds: given.credentialIds } : {}) };
   }
   return { record, proof: carried };
 }
@@ -70,7 +77,7 @@ async function proof(id: string, kind: AskRecord["kind"], options: CreateAskOpti
  */
 export async function createInterruptAsk(interrupt: Interrupt, options: CreateAskOptions = {}): Promise<{ interrupt: Interrupt; record: AskRecord }> {
   const { record, proof: carried } = await proof(interrupt.id, "interrupt", options);
-  const metadata = { ...(isRecord(interrupt.metadata) ? interrupt.metadata : {}), parley: carried };
+  const metadata = { ...(isRecord(interrupt.metadata) ? interrupt.metadata : {}), parley: carried, ...(options.extendable ? { extendable: options.extendable } : {}) };
   return { interrupt: { ...interrupt, expiresAt: interrupt.expiresAt ?? carried.expiresAt, metadata }, record };
 }
 
@@ -83,7 +90,10 @@ export async function createInterruptAsk(interrupt: Interrupt, options: CreateAs
  */
 export async function createEnvelopeAsk<E extends { messageId: string; context?: Record<string, unknown> }>(envelope: E, options: CreateAskOptions = {}): Promise<{ envelope: E; record: AskRecord }> {
   const { record, proof: carried } = await proof(envelope.messageId, "envelope", options);
-  return { envelope: { ...envelope, expiresAt: carried.expiresAt, context: { ...(envelope.context ?? {}), parley: carried } }, record };
+  return {
+    envelope: { ...envelope, expiresAt: carried.expiresAt, ...(options.extendable ? { extendable: options.extendable } : {}), context: { ...(envelope.context ?? {}), parley: carried } },
+    record,
+  };
 }
 
 /**

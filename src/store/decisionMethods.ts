@@ -6,7 +6,7 @@ import type { StoreCore } from "./storeCore";
 import { byPerson } from "./turn";
 import type { ThreadStoreState } from "./types";
 
-type DecisionMethods = Pick<ThreadStoreState, "answer" | "decline" | "revoke" | "correct" | "withdraw" | "declineOpen" | "reply" | "respondToTool" | "dispatch">;
+type DecisionMethods = Pick<ThreadStoreState, "answer" | "decline" | "revoke" | "correct" | "withdraw" | "extendDeadline" | "declineOpen" | "reply" | "respondToTool" | "dispatch">;
 
 /**
  * The person's decisions on the agent's questions, each through the person's door in their name;
@@ -34,6 +34,7 @@ export function decisionMethods(core: StoreCore): DecisionMethods {
       }
       return act({ type: "correct", interactionId, response, how, at: now() });
     },
+    extendDeadline: (interactionId) => act({ type: "extend", interactionId, at: now(), who }),
     withdraw: (interactionId, reason) => settleAndContinue({ type: "withdraw", interactionId, at: now(), ...(reason ? { reason } : {}) }),
     declineOpen(how = "click") {
       commit({ turn: byPerson(get().turn) });

@@ -117,6 +117,8 @@ export interface ThreadStoreState {
   correct: (interactionId: string, response: InteractionResponse, how?: AnswerMethod) => ActionResult;
   /** Take a question back (the app decided it is moot); nothing is sent for it. */
   withdraw: (interactionId: string, reason?: string) => ActionResult;
+  /** More time to answer, when the ask allows it (`extendable`): the deadline moves `byMs` later. */
+  extendDeadline: (interactionId: string) => ActionResult;
   /** Decline every open question; returns how many. */
   declineOpen: (how?: AnswerMethod) => number;
   /**

@@ -576,6 +576,69 @@ describe("countdown", () => {
   });
 });
 
+describe("deadlines that warn and can be extended (issue 25, point 6)", () => {
+  it("warns once the time left is under deadlineWarningMs, visibly and in a live region there from the start", async () => {
+    vi.useFakeTimers({ now: Date.UTC(2026, 2, 2, 9, 0, 0) });
+    const store = heard(parleyCall("adv", "parley_advise", { ...trains, timeoutMs: 90_000 }), { now: () => Date.now() });
+    const { container } = renderKit(card(store, "adv"), store, { deadlineWarningMs: 60_000 });
+    const warning = container.querySelector("[data-slot=interaction-deadline-warning]")!;
+    expect(warning).toHaveAttribute("role", "status");
+    expect(warning).toHaveTextContent("");
+    expect(screen.getByRole("timer")).not.toHaveAttribute("data-warning");
+    act(() => {
+      vi.advanceTimersByTime(30_000);
+    });
+    expect(screen.getByRole("timer")).toHaveAttribute("data-warning", "true");
+    expect(warning).toHaveTextContent("Under 1:00 left, then it is declined for you.");
+    expect(warning).not.toHaveClass("pl:sr-only");
+    vi.useRealTimers();
+    await expectNoAxeViolations(container);
+    store.getState().reset();
+  });
+
+  it("deadlineWarningMs 0: no warning", () => {
+    vi.useFakeTimers({ now: 0 });
+    const store = heard(parleyCall("adv", "parley_advise", { ...trains, timeoutMs: 20_000 }), { now: () => Date.now() });
+    const { container } = renderKit(card(store, "adv"), store, { deadlineWarningMs: 0 });
+    expect(screen.getByRole("timer")).not.toHaveAttribute("data-warning");
+    expect(container.querySelector("[data-slot=interaction-deadline-warning]")).toHaveTextContent("");
+    store.getState().reset();
+  });
+
+  it("More time where the ask allows it: the deadline moves, the button goes when used up and focus stays in the card; none where it does not", async () => {
+    vi.useFakeTimers({ now: 0, toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+    const store = heard(
+      [
+        ...parleyCall("adv", "parley_advise", { ...trains, timeoutMs: 20_000, extendable: { byMs: 60_000, times: 2 } }).slice(0, -1),
+        ...parleyCall("plain", "parley_advise", { content: "Which seat?", options: [{ id: "w", label: "Window" }], timeoutMs: 20_000 }).slice(1),
+      ],
+      { now: () => Date.now() },
+    );
+    renderKit(<>{card(store, "adv")}{card(store, "plain")}</>, store);
+    const adv = screen.getByRole("group", { name: "Which train to Lyon?" });
+    expect(within(screen.getByRole("group", { name: "Which seat?" })).queryByRole("button", { name: /More time/ })).toBeNull();
+    const more = within(adv).getByRole("button", { name: "More time (+1:00)" });
+    fireEvent.click(more);
+    expect(interaction(store, "adv")).toMatchObject({ deadline: 80_000, extended: 1 });
+    expect(within(adv).getByRole("timer")).toHaveTextContent("1:20 left");
+    more.focus();
+    fireEvent.click(within(adv).getByRole("button", { name: "More time (+1:00)" }));
+    expect(interaction(store, "adv")).toMatchObject({ deadline: 140_000, extended: 2 });
+    expect(within(adv).queryByRole("button", { name: /More time/ })).toBeNull();
+    expect(adv).toHaveFocus();
+    store.getState().reset();
+  });
+
+  it("in Chinese", () => {
+    vi.useFakeTimers({ now: 0 });
+    const store = heard(parleyCall("adv", "parley_advise", { ...trains, timeoutMs: 20_000, extendable: { byMs: 300_000 } }), { now: () => Date.now() });
+    const { container } = renderKit(card(store, "adv"), store, { locale: "zh-CN" });
+    expect(screen.getByRole("button", { name: "延长时间（+5:00）" })).toBeInTheDocument();
+    expect(container.querySelector("[data-slot=interaction-deadline-warning]")).toHaveTextContent("不到 0:30 后将自动拒绝。");
+    store.getState().reset();
+  });
+});
+
 describe("fallbacks", () => {
   it("an invalid envelope shows the problem in words and its content as text, never as HTML", async () => {
     const user = userEvent.setup();

@@ -44,6 +44,23 @@ describe("createInterruptAsk", () => {
   });
 });
 
+describe("createInterruptAsk with more time", () => {
+  it("carries extendable to the client, keeps the client's deadline, and accepts a decision until the latest deadline the person could reach", async () => {
+    const { interrupt, ask } = await asked({ ttlMs: 60_000, extendable: { byMs: 30_000, times: 2 } });
+    expect(interrupt.metadata).toMatchObject({ extendable: { byMs: 30_000, times: 2 } });
+    expect(interrupt.expiresAt).toBe(new Date(NOW + 60_000).toISOString());
+    expect(ask.expiresAt).toBe(NOW + 120_000);
+    const late = await approval(ask, { at: NOW + 110_000 });
+    expect(await verifyDecision(late, { ask, args: ARGS, seen: createMemorySeenStore(() => NOW), now: NOW + 111_000 })).toMatchObject({ ok: true });
+    const tooLate = await approval(ask, { at: NOW + 120_001 });
+    expect(await verifyDecision(tooLate, { ask, args: ARGS, seen: createMemorySeenStore(() => NOW), now: NOW + 120_002 })).toMatchObject({ ok: false, reason: "expired" });
+    // Without it, the deadline is the end.
+    const plain = await asked({ ttlMs: 60_000 });
+    expect(plain.ask.expiresAt).toBe(NOW + 60_000);
+    expect(plain.interrupt.metadata).not.toHaveProperty("extendable");
+  });
+});
+
 describe("verifyDecision", () => {
   it("accepts the person's approval of the arguments about to run — once", async () => {
     const { ask } = await asked();

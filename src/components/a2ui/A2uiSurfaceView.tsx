@@ -8,7 +8,8 @@ import { AgentImage } from "../lib/AgentImage";
 import { buttonVariants } from "../lib/button";
 import { cn } from "../lib/cn";
 import { UIContext } from "../registry/UIContext";
-import { ownEntry, type MessageComponent } from "../registry/registry";
+import { ownEntry, type MessageComponent, type MessageComponentProps } from "../registry/registry";
+import type { A2uiResponse } from "../../core/interactions";
 
 /**
  * An A2UI surface drawn with the kit's tokens: the basic catalog mapped to plain, styled parts
@@ -325,3 +326,21 @@ export function A2uiSurfaceView({ message, className }: { message: ThreadMessage
   );
 }
 A2uiSurfaceView.displayName = "Parley.A2uiSurfaceView";
+
+/**
+ * The thread row of a surface's question. The surface itself (its activity) is where the person
+ * acts, so while it waits this row shows nothing; once acted on, it says which action was sent.
+ */
+export function A2uiActionRowView({ message }: MessageComponentProps) {
+  const interaction = useInteraction(message.role === "interaction" ? message.interactionId : undefined);
+  if (!interaction || interaction.status === "pending") return null;
+  const response = interaction.response as A2uiResponse | undefined;
+  const options = interaction.envelope?.messageType === "advice" ? interaction.envelope.payload.options : [];
+  const label = options.find((o) => o.id === response?.optionId)?.label ?? response?.userAction?.name;
+  return (
+    <p data-slot="a2ui-action" data-state={interaction.status} className="pl:text-end pl:text-xs pl:text-muted-foreground">
+      {interaction.status === "answered" && label ? `→ ${label}` : interaction.problem ?? ""}
+    </p>
+  );
+}
+A2uiActionRowView.displayName = "Parley.A2uiActionRowView";

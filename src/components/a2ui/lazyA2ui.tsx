@@ -1,6 +1,4 @@
 import { useLabels } from "../../i18n/LabelsContext";
-import { useInteraction } from "../../react/interactions";
-import type { A2uiResponse } from "../../core/interactions";
 import { useLazyChunk } from "../lib/lazyChunk";
 import type { MessageComponentProps, MessageComponents } from "../registry/registry";
 import { a2uiUi } from "./a2uiChunk";
@@ -26,19 +24,12 @@ A2uiActivity.displayName = "Parley.A2uiActivity";
 
 /**
  * The thread row of a surface's question. The surface itself (its activity) is where the person
- * acts, so while it waits this row shows nothing; once acted on, it says which action was sent.
+ * acts, so while it waits this row shows nothing; once acted on, it says which action was sent
+ * (`A2uiActionRowView`, with the renderer's chunk).
  */
-export function A2uiActionRow({ message }: MessageComponentProps) {
-  const interaction = useInteraction(message.role === "interaction" ? message.interactionId : undefined);
-  if (!interaction || interaction.status === "pending") return null;
-  const response = interaction.response as A2uiResponse | undefined;
-  const options = interaction.envelope?.messageType === "advice" ? interaction.envelope.payload.options : [];
-  const label = options.find((o) => o.id === response?.optionId)?.label ?? response?.userAction?.name;
-  return (
-    <p data-slot="a2ui-action" data-state={interaction.status} className="pl:text-end pl:text-xs pl:text-muted-foreground">
-      {interaction.status === "answered" && label ? `→ ${label}` : interaction.problem ?? ""}
-    </p>
-  );
+export function A2uiActionRow(props: MessageComponentProps) {
+  const ui = useLazyChunk(a2uiUi);
+  return ui ? <ui.A2uiActionRowView {...props} /> : null;
 }
 A2uiActionRow.displayName = "Parley.A2uiActionRow";
 

@@ -7,7 +7,7 @@ import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
 import { InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
 import { questionTitle } from "./questionTitle";
-import { WarningIcon } from "../lib/icons";
+import { WarningIcon } from "../lib/cardIcons";
 
 /**
  * An error the agent reports, in words, with its code and the ways to recover it offers (retry,

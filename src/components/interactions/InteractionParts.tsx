@@ -2,9 +2,11 @@ import { createContext, forwardRef, useCallback, useContext, useId, useRef, type
 import { Slot } from "radix-ui";
 import type { ThreadMessage } from "../../core/fold";
 import type { Interaction as InteractionRecord } from "../../core/interactions";
-import { useCountdown, useInteraction } from "../../react/interactions";
+import { useCountdown, useInteraction, useInteractionActions } from "../../react/interactions";
 import { useFormatTime, useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
+import { buttonVariants } from "../lib/button";
+import { UIContext } from "../registry/UIContext";
 
 interface InteractionContextValue {
   interaction: InteractionRecord;
@@ -134,25 +136,64 @@ export function formatLeft(ms: number): string {
   return minutes >= 60 ? `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, "0")}:${String(seconds).padStart(2, "0")}` : `${minutes}:${String(seconds).padStart(2, "0")}`;
 }
 
-/** Time left before the kit declines by itself; nothing without a deadline. `data-urgent` in the last 10 s. */
+/**
+ * Time left before the kit declines by itself; nothing without a deadline. `data-warning` from
+ * `deadlineWarningMs` before it (default 30 s), with a line that says so, shown and announced
+ * once; `data-urgent` in the last 10 s. Where the ask allows it (`extendable`), "More time".
+ */
 const Countdown = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(function InteractionCountdown({ className, ...props }, ref) {
   const interaction = useInteractionContext("InteractionCard.Countdown");
   const t = useLabels();
+  const warnMs = useContext(UIContext).deadlineWarningMs ?? 30_000;
   const left = useCountdown(interaction.status === "pending" ? interaction.deadline : undefined);
   if (left === undefined) return null;
+  const warning = left > 0 && left <= warnMs;
+  const extendable = interaction.envelope?.extendable;
+  // Extensions still allowed: the last one moves focus to the card, as its button goes.
+  const more = extendable && left > 0 ? (extendable.times ?? 1) - (interaction.extended ?? 0) : 0;
   return (
-    <span
-      ref={ref}
-      role="timer"
-      data-slot="interaction-countdown"
-      data-urgent={left <= 10_000 || undefined}
-      {...props}
-      className={cn("pl:rounded-full pl:bg-muted pl:px-2 pl:py-0.5 pl:text-xs pl:tabular-nums pl:text-foreground pl:data-urgent:bg-destructive pl:data-urgent:text-destructive-foreground", className)}
-    >
-      {left > 0 ? t.interaction.timeLeft(formatLeft(left)) : t.interaction.deadlinePassed}
-    </span>
+    <>
+      <span
+        ref={ref}
+        role="timer"
+        data-slot="interaction-countdown"
+        data-warning={warning || undefined}
+        data-urgent={left <= 10_000 || undefined}
+        {...props}
+        className={cn(
+          "pl:rounded-full pl:bg-muted pl:px-2 pl:py-0.5 pl:text-xs pl:tabular-nums pl:text-foreground pl:data-urgent:bg-destructive pl:data-urgent:text-destructive-foreground",
+          className,
+        )}
+      >
+        {left > 0 ? t.interaction.timeLeft(formatLeft(left)) : t.interaction.deadlinePassed}
+      </span>
+      {more > 0 ? <MoreTime id={interaction.id} byMs={extendable!.byMs} last={more === 1} /> : null}
+      {/* A live region from the start (one that appears with its text is not read out); the words once the warning begins. */}
+      <span role="status" data-slot="interaction-deadline-warning" className={warning ? "pl:basis-full pl:text-xs pl:text-warning" : "pl:sr-only"}>
+        {warning ? t.interaction.deadlineWarning(formatLeft(warnMs)) : ""}
+      </span>
+    </>
   );
 });
+
+/** Asks for more time; the last time it may, focus moves to the card, as the button goes. */
+function MoreTime({ id, byMs, last }: { id: string; byMs: number; last: boolean }) {
+  const t = useLabels();
+  const { extendDeadline } = useInteractionActions();
+  return (
+    <button
+      type="button"
+      data-slot="interaction-more-time"
+      className={buttonVariants({ variant: "secondary", size: "sm" })}
+      onClick={(event) => {
+        const card = event.currentTarget.closest<HTMLElement>("[data-slot=interaction]");
+        if (extendDeadline(id).ok && last) card?.focus();
+      }}
+    >
+      {t.interaction.moreTime(formatLeft(byMs))}
+    </button>
+  );
+}
 Countdown.displayName = "InteractionCard.Countdown";
 
 /** The question's text. */
@@ -222,3 +263,39 @@ NumberBadge.displayName = "InteractionCard.Number";
  * </InteractionCard.Root>
  */
 export const InteractionCard = { Root, Header, Countdown, Content, Actions, Outcome, Number: NumberBadge };
+
+// The queue's own pieces, shared by its shell (eager, queueShell.tsx) and its view (the cards'
+// chunk): here, in a module both already load, rather than in a chunk of their own.
+
+export interface InteractionQueueProps {
+  className?: string;
+  /** Shown when nothing is waiting; `null` hides the queue then. Default: a short note. */
+  empty?: ReactNode;
+}
+
+/** The queue's frame, the same before and after its chunk has loaded. */
+export const queueClass =
+  "pl:flex pl:flex-col pl:gap-2 pl:rounded-lg pl:border pl:border-border pl:bg-background pl:p-3 pl:text-sm pl:text-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring";
+
+/** The queue's heading and its count badge. */
+export function QueueTitle({ count }: { count: number }) {
+  const t = useLabels();
+  return (
+    <>
+      <h2 className="pl:m-0 pl:text-sm pl:font-semibold">{t.interaction.queueTitle}</h2>
+      <span
+        data-slot="interaction-queue-count"
+        aria-label={t.interaction.queueCount(count)}
+        className="pl:inline-flex pl:min-w-6 pl:items-center pl:justify-center pl:rounded-full pl:bg-primary pl:px-1.5 pl:text-xs pl:font-semibold pl:text-primary-foreground"
+      >
+        {count}
+      </span>
+    </>
+  );
+}
+
+/** "Nothing is waiting for you." (or the app's own `empty`). */
+export function QueueEmpty({ empty }: { empty: ReactNode }) {
+  const t = useLabels();
+  return <p data-slot="interaction-queue-empty" className="pl:m-0 pl:text-muted-foreground">{empty ?? t.interaction.queueEmpty}</p>;
+}

@@ -7,9 +7,8 @@ import { ToolCallCard } from "../tool-call/ToolCall";
 import { useLabels } from "../../i18n/LabelsContext";
 import { useRevealMessage } from "../thread/ThreadNavigation";
 import { cn } from "../lib/cn";
-import { formatLeft } from "./InteractionParts";
 import { buttonVariants } from "../lib/button";
-import { QueueEmpty, queueClass, QueueTitle, type InteractionQueueProps } from "./queueParts";
+import { formatLeft, QueueEmpty, queueClass, QueueTitle, type InteractionQueueProps } from "./InteractionParts";
 
 /** A thread row by id: the registry's `MessageRenderer`, which the shell hands in. */
 type Row = ComponentType<{ id: string }>;

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { PermissionRequestPayload } from "../../core/protocol";
 import type { Interaction as InteractionRecord, PermissionResponse } from "../../core/interactions";
-import { useLabels } from "../../i18n/LabelsContext";
+import { useLabels, useLocale } from "../../i18n/LabelsContext";
 import { buttonVariants } from "../lib/button";
 import type { MessageComponentProps } from "../registry/registry";
 import { cn } from "../lib/cn";
@@ -73,7 +73,7 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
   const argsErrorId = useId();
   const mismatch = request.typedState === "mismatch";
   const outcome = outcomeText(interaction, response, t);
-  const labels = buttonLabels(payload, t);
+  const labels = buttonLabels(payload, t, useLocale());
 
   return (
     <>
@@ -166,17 +166,23 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
   );
 }
 
+/** English reads a tool's name as the act itself: "Delete files" / "Don't delete files". */
+const englishAct = { approve: (act: string) => act[0]!.toUpperCase() + act.slice(1), decline: (act: string) => `Don't ${act}` };
+
 /**
  * What the two buttons say: the request's own `confirmLabel` / `cancelLabel`; else the act its
- * operation names, in the locale's words for it ("Delete files" / "Don't delete files"); else
- * Approve / Decline.
+ * operation names — in the dictionary's words for it (`approveAct` / `declineAct`), or English's
+ * when the locale is English; else Approve / Decline.
  */
-export function buttonLabels(payload: PermissionRequestPayload, t: ReturnType<typeof useLabels>): { approve: string; decline: string } {
+export function buttonLabels(payload: PermissionRequestPayload, t: ReturnType<typeof useLabels>, locale: string): { approve: string; decline: string } {
   const words = t.interaction;
   const act = operationAct(payload.operation);
+  const english = /^en\b/i.test(locale);
+  const approveAct = words.approveAct ?? (english ? englishAct.approve : undefined);
+  const declineAct = words.declineAct ?? (english ? englishAct.decline : undefined);
   return {
-    approve: payload.confirmLabel ?? (act && words.approveAct ? words.approveAct(act) : words.approve),
-    decline: payload.cancelLabel ?? (act && words.declineAct ? words.declineAct(act) : words.decline),
+    approve: payload.confirmLabel ?? (act && approveAct ? approveAct(act) : words.approve),
+    decline: payload.cancelLabel ?? (act && declineAct ? declineAct(act) : words.decline),
   };
 }
 

@@ -4,9 +4,9 @@ import { useLazyChunk } from "../lib/lazyChunk";
 import { cn } from "../lib/cn";
 import { cardsUi } from "./cardsChunk";
 import { MessageRenderer } from "../registry/MessageRenderer";
-import { QueueEmpty, queueClass, QueueTitle, type InteractionQueueProps } from "./queueParts";
+import { QueueEmpty, queueClass, QueueTitle, type InteractionQueueProps } from "./InteractionParts";
 
-export type { InteractionQueueProps } from "./queueParts";
+export type { InteractionQueueProps } from "./InteractionParts";
 
 /**
  * The interrupt queue (seed 002): every question waiting for the person, oldest first, with its
@@ -30,11 +30,10 @@ export function InteractionQueue(props: InteractionQueueProps) {
   if (count === 0 && props.empty === null) return null;
   return (
     <section
-      tabIndex={-1}
       data-slot="interaction-queue"
       data-state={count ? "waiting" : "empty"}
       aria-label={t.interaction.queueTitle}
-      aria-busy={count ? true : undefined}
+      aria-busy={count > 0 || undefined}
       className={cn(queueClass, props.className)}
     >
       <header className="pl:flex pl:items-center pl:gap-2">

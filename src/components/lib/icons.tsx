@@ -34,7 +34,8 @@ function Svg({ size = 16, className, fill, children }: IconProps & { fill?: bool
   );
 }
 
-const path = (d: string) =>
+/** An icon of one stroked path (for the set's own icons, and those a lazy part keeps with it: `cardIcons.tsx`). */
+export const path = (d: string) =>
   function PathIcon(props: IconProps) {
     return (
       <Svg {...props}>
@@ -42,9 +43,6 @@ const path = (d: string) =>
       </Svg>
     );
   };
-
-/** Warning: a triangle with an exclamation mark (the error card). */
-export const WarningIcon = path("M10 3.5 17.5 16.5h-15zM10 8.5v3.5M10 14.2v.1");
 
 /** Send: an arrow up. */
 export const SendIcon = path("M10 16V4M4.5 9.5 10 4l5.5 5.5");

@@ -43,6 +43,11 @@ export interface ParleyUIProviderProps {
    * others show "Load image from …". See docs/security.md.
    */
   urlPolicy?: UrlPolicy;
+  /**
+   * How long before an ask's deadline its card warns, visibly and to screen readers, that it will
+   * be declined (ms; default 30 000; 0: no warning).
+   */
+  deadlineWarningMs?: number;
   className?: string;
   /**
    * Inline styles of the root, e.g. its size: `style={{ height: 600 }}`. The thread fills the
@@ -65,7 +70,7 @@ export interface ParleyUIProviderProps {
  *   </ParleyUIProvider>
  * </ParleyProvider>
  */
-export function ParleyUIProvider({ components, toolRenderers, registry: given, locale = "en", locales, labels, colorScheme = "light", showRoleLabels = false, urlPolicy, className, style, children }: ParleyUIProviderProps) {
+export function ParleyUIProvider({ components, toolRenderers, registry: given, locale = "en", locales, labels, colorScheme = "light", showRoleLabels = false, urlPolicy, deadlineWarningMs, className, style, children }: ParleyUIProviderProps) {
   const [registry] = useState(() => given ?? createMessageRegistry());
   // Inline objects (`components={{ … }}`) are new on every render; compared by their entries, an
   // unrelated re-render of the parent does not re-render every message.
@@ -76,8 +81,8 @@ export function ParleyUIProvider({ components, toolRenderers, registry: given, l
   // The origins compared item by item: an inline `{ imageOrigins: [...] }` must not re-render every image.
   const imageOrigins = useShallowStable(urlPolicy?.imageOrigins);
   const ui = useMemo(
-    () => ({ components: stableComponents ?? {}, toolRenderers: stableTools ?? {}, registry, ...(imageOrigins ? { urlPolicy: { imageOrigins } } : {}) }),
-    [stableComponents, stableTools, registry, imageOrigins],
+    () => ({ components: stableComponents ?? {}, toolRenderers: stableTools ?? {}, registry, deadlineWarningMs, ...(imageOrigins ? { urlPolicy: { imageOrigins } } : {}) }),
+    [stableComponents, stableTools, registry, imageOrigins, deadlineWarningMs],
   );
   const { value: labelsValue, dir } = useLocaleLabels(locale, stableLabels, stableLocales);
   // The Markdown renderer loads on first use; starting when idle, it is there before the first reply.

@@ -7,6 +7,8 @@ export interface UIContextValue {
   toolRenderers: ToolRenderers;
   registry: MessageRegistry;
   urlPolicy?: UrlPolicy;
+  /** How long before a deadline the card warns (`<ParleyUIProvider deadlineWarningMs>`); default 30 s. */
+  deadlineWarningMs?: number;
 }
 
 /**

@@ -89,6 +89,13 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
     case "timeout":
       settle(d, action.interactionId, "timed_out", action.at, "timeout");
       break;
+    case "extend": {
+      const edited = editInteraction(d, d.s.interactions.get(action.interactionId)!);
+      edited.deadline = edited.deadline! + edited.envelope!.extendable!.byMs;
+      edited.extended = (edited.extended ?? 0) + 1;
+      edited.extendedAt = action.at;
+      break;
+    }
     case "ask-for-tool": {
       const call = d.s.toolCalls.get(action.toolCallId)!;
       const interaction = toolPermissionInteraction(call.id, call.name, action.request, { at: action.at, runId: call.runId, timeoutMs: action.timeoutMs });

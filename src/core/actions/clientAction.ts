@@ -66,6 +66,8 @@ export type ClientAction =
   | { type: "adopt-grants"; grants: readonly Grant[]; at: number }
   /** The deadline passed: the kit declines for the person (default-deny). */
   | { type: "timeout"; interactionId: string; at: number }
+  /** The person asked for more time: the deadline moves the ask's `extendable.byMs` later, as often as it allows. */
+  | { type: "extend"; interactionId: string; at: number; who?: string }
   /** The app takes a question back; nothing is sent for it. */
   | { type: "withdraw"; interactionId: string; at: number; reason?: string }
   /** A changed answer, allowed until the run that carries it starts. */
@@ -95,6 +97,6 @@ export type ClientActionType = ClientAction["type"];
 
 /** Why an action did nothing, in words (answering twice, a number outside the range …). */
 export interface ActionRefusal {
-  code: "not-found" | "not-open" | "not-answerable" | "invalid-response" | "already-delivered" | "not-due" | "not-running" | "unknown-message" | "busy";
+  code: "not-found" | "not-open" | "not-answerable" | "invalid-response" | "already-delivered" | "not-due" | "not-extendable" | "not-running" | "unknown-message" | "busy";
   message: string;
 }

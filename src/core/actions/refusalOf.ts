@@ -35,6 +35,7 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
     case "answer":
     case "decline":
     case "timeout":
+    case "extend":
     case "withdraw":
     case "correct":
     case "approve-by-grant":
@@ -51,6 +52,13 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
       if (interaction.status !== "pending") return { code: "not-open", message: `This question is ${describeStatus(interaction)}; nothing was changed.` };
       if (action.type === "timeout" && (interaction.deadline === undefined || action.at < interaction.deadline)) {
         return { code: "not-due", message: "The question's deadline has not passed." };
+      }
+      if (action.type === "extend") {
+        const extendable = interaction.envelope?.extendable;
+        if (interaction.deadline === undefined || !extendable) return { code: "not-extendable", message: "This question does not allow more time." };
+        if ((interaction.extended ?? 0) >= (extendable.times ?? 1)) return { code: "not-extendable", message: "All the extra time this question allows was already taken." };
+        if (action.at >= interaction.deadline) return { code: "not-extendable", message: "The time to answer has run out." };
+        return undefined;
       }
       if (action.type === "answer" && interaction.origin.kind === "a2ui" && !interaction.origin.confirms) {
         const plan = planA2uiAnswer(thread, interaction, action.response, action.at);

@@ -139,6 +139,9 @@ export interface Interaction {
   receivedAt?: number;
   /** When the kit declines by itself (epoch ms). */
   deadline?: number;
+  /** How many times the person asked for more time (`extend`), within the ask's `extendable`, and when last. */
+  extended?: number;
+  extendedAt?: number;
   response?: InteractionResponse;
   /** When it was answered, declined, timed out or withdrawn. */
   settledAt?: number;

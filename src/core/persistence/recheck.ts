@@ -159,6 +159,7 @@ function recheckTabAction(thread: ThreadState, action: ClientAction, trust: Trus
       };
     }
     case "timeout":
+    case "extend":
     case "withdraw":
     case "correct":
       return { action };

@@ -20,7 +20,7 @@ export type TabMessage =
   | { v: typeof TAB_MESSAGE_VERSION; from: string; kind: "saved"; snapshot: ThreadSnapshot };
 
 /** The client actions tabs share: settlements, revocations and deliveries, never messages or runs. */
-export type TabAction = Extract<ClientAction, { type: "answer" | "decline" | "timeout" | "withdraw" | "correct" | "revoke" | "deliver" }>;
+export type TabAction = Extract<ClientAction, { type: "answer" | "decline" | "timeout" | "extend" | "withdraw" | "correct" | "revoke" | "deliver" }>;
 
 export const TAB_MESSAGE_VERSION = 1;
 
@@ -39,8 +39,9 @@ function readAction(value: unknown): TabAction | undefined {
       return response && isId(value.interactionId) && at(value.at) && HOW.has(value.how as string) && optionalText(value.who) ? (value as TabAction) : undefined;
     }
     case "timeout":
+    case "extend":
     case "withdraw":
-      return isId(value.interactionId) && at(value.at) && optionalText(value.reason) ? (value as TabAction) : undefined;
+      return isId(value.interactionId) && at(value.at) && optionalText(value.reason) && optionalText(value.who) ? (value as TabAction) : undefined;
     case "revoke":
       return isId(value.grantId) && typeof value.by === "string" && at(value.at) && ["click", "app", "agent-revoke"].includes(value.how as string) ? (value as TabAction) : undefined;
     case "deliver":
@@ -85,6 +86,8 @@ export function settlementsBetween(before: ThreadState, after: ThreadState): Tab
     for (const i of selectInteractions(after)) {
       const was = before.interactions.get(i.id);
       if (was === i) continue;
+      // More time asked for here: the other tabs' clocks (the one that sends declines when due) move too.
+      if ((i.extended ?? 0) > (was?.extended ?? 0) && i.extendedAt !== undefined) actions.push({ type: "extend", interactionId: i.id, at: i.extendedAt });
       if (i.deliveredInRunId && !was?.deliveredInRunId) delivered.set(i.deliveredInRunId, [...(delivered.get(i.deliveredInRunId) ?? []), i.id]);
       const when = i.settledAt ?? 0;
       if (i.status === was?.status && (i.status !== "answered" || i.response === was.response)) continue;

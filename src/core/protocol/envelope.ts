@@ -143,6 +143,11 @@ interface EnvelopeBase {
   expiresAt?: string;
   /** A relative deadline, counted from when the client received the envelope. */
   timeoutMs?: number;
+  /**
+   * The person may ask for more time: each "More time" moves the deadline `byMs` later, at most
+   * `times` times (default 1). Whoever sets it must accept the later answer (`createAsk` does).
+   */
+  extendable?: { byMs: number; times?: number };
 }
 
 /** A checked, normalised envelope: defaults filled, RTUI names mapped to the semantic type. */
@@ -165,6 +170,7 @@ const baseSchema = v.object({
   payload: v.optional(v.unknown()),
   expiresAt: v.optional(v.string()),
   timeoutMs: v.optional(v.pipe(v.number(), v.gtValue(0))),
+  extendable: v.optional(v.object({ byMs: v.pipe(v.number(), v.gtValue(0)), times: v.optional(v.pipe(v.number(), v.gtValue(0))) })),
 });
 
 /** `acme:seat_map`; never `activity:…`, which the registry keeps for activity messages. */
@@ -197,6 +203,7 @@ export function parseEnvelope(value: unknown): EnvelopeResult {
     envelope.expiresAt = raw.expiresAt;
   }
   if (raw.timeoutMs !== undefined) envelope.timeoutMs = raw.timeoutMs;
+  if (raw.extendable) envelope.extendable = raw.extendable;
   const payload = normalisePayload(messageType, raw.payload);
   if (!payload.ok) return payload;
   return { ok: true, envelope: { ...envelope, messageType, payload: payload.payload } as Envelope };

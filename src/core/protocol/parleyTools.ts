@@ -28,6 +28,12 @@ const envelopeFields = {
     format: "date-time",
     description: "An absolute deadline (ISO 8601); when it passes the client declines for the person.",
   },
+  extendable: {
+    type: "object",
+    description: "Lets the person ask for more time: each request moves the deadline byMs later, at most times times (default 1).",
+    properties: { byMs: { type: "number", exclusiveMinimum: 0 }, times: { type: "number", exclusiveMinimum: 0 } },
+    required: ["byMs"],
+  },
   context: {
     type: "object",
     description: "Free-form context shown to developers: sessionId, relatedSkill, …",
@@ -162,7 +168,7 @@ export function parleyToolType(name: string): MessageType | undefined {
 }
 
 /** The envelope fields a tool call's arguments may carry beside the payload. */
-const ENVELOPE_KEYS = new Set(["allowInterrupt", "timeoutMs", "context", "expiresAt"]);
+const ENVELOPE_KEYS = new Set(["allowInterrupt", "timeoutMs", "context", "expiresAt", "extendable"]);
 
 /**
  * The envelope a Parley tool call stands for: the call's id is the envelope's id, the arguments

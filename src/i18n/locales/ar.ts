@@ -135,6 +135,8 @@ export const ar: ParleyLabels = {
     errorCode: (code) => `الرمز: ${code}`,
     timeLeft: (seconds) => `متبقٍّ ${seconds}`,
     deadlinePassed: "انتهى الوقت",
+    deadlineWarning: (time) => `يتبقى أقل من ${time}: بعدها يُرفض نيابةً عنك.`,
+    moreTime: (time) => `وقت إضافي (+${time})`,
     waitingForYou: "في انتظارك",
     queueTitle: "في انتظارك",
     queueEmpty: "لا شيء في انتظارك.",

@@ -128,6 +128,8 @@ export const de: ParleyLabels = {
     errorCode: (code) => `Code: ${code}`,
     timeLeft: (seconds) => `noch ${seconds}`,
     deadlinePassed: "Die Zeit ist abgelaufen",
+    deadlineWarning: (time) => `Weniger als ${time} übrig: danach wird für dich abgelehnt.`,
+    moreTime: (time) => `Mehr Zeit (+${time})`,
     waitingForYou: "Wartet auf dich",
     queueTitle: "Wartet auf dich",
     queueEmpty: "Nichts wartet auf dich.",

@@ -128,6 +128,8 @@ export const es: ParleyLabels = {
     errorCode: (code) => `Código: ${code}`,
     timeLeft: (seconds) => `Quedan ${seconds}`,
     deadlinePassed: "Se acabó el tiempo",
+    deadlineWarning: (time) => `Quedan menos de ${time}: después se rechaza por ti.`,
+    moreTime: (time) => `Más tiempo (+${time})`,
     waitingForYou: "Esperando tu respuesta",
     queueTitle: "Pendiente de ti",
     queueEmpty: "No tienes nada pendiente.",

@@ -128,6 +128,8 @@ export const ja: ParleyLabels = {
     errorCode: (code) => `コード：${code}`,
     timeLeft: (seconds) => `残り ${seconds}`,
     deadlinePassed: "時間切れです",
+    deadlineWarning: (time) => `残り ${time} 未満です。時間切れになると自動的に辞退されます。`,
+    moreTime: (time) => `時間を延長（+${time}）`,
     waitingForYou: "あなたの回答待ち",
     queueTitle: "あなたの回答待ち",
     queueEmpty: "回答待ちのものはありません。",
