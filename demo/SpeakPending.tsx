@@ -1,10 +1,7 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useInteraction, usePendingInteractionIds, useThreadStore } from "../src";
 import { createVoiceLoop, firstVoiceQuestion, renderForChannel, webSpeechInput, webSpeechOutput, type VoiceLoopState } from "../src/core/channels";
 import { TEXT } from "./text";
-
-/** Whether this browser can speak (server rendering, some embedded views and test browsers cannot). */
-const canSpeak = () => typeof speechSynthesis !== "undefined" && typeof SpeechSynthesisUtterance !== "undefined";
 
 /**
  * Issue 9: the question waiting for the person, spoken with the browser's speech synthesis — the
@@ -20,23 +17,24 @@ export function SpeakPending({ locale }: { locale: string }) {
   const [first] = usePendingInteractionIds();
   const interaction = useInteraction(first);
   const [speaking, setSpeaking] = useState<string | undefined>();
+  // The browser's voice, where it has one (server rendering, some embedded views and test browsers have none).
+  const [output] = useState(() => webSpeechOutput());
+  const reading = useRef<{ cancel(): void } | undefined>(undefined);
   const talking = useVoiceLoop(locale);
-  // A question answered (or the page left) while it is being read out stops the voice.
-  useEffect(() => () => {
-    if (canSpeak() && !talking.on) speechSynthesis.cancel();
-  }, [first, talking.on]);
-  if (!canSpeak()) return null;
+  // A question answered (or the page left) while it is being read out stops the voice; so does the loop taking over.
+  useEffect(() => () => reading.current?.cancel(), [first, talking.on]);
+  if (!output) return null;
   const voice = interaction?.envelope ? renderForChannel(interaction.envelope, { channel: "voice", locale, numbers: interaction.numbers }) : undefined;
   if (!voice && !talking.available) return null;
   const id = interaction?.id;
   const toggle = () => {
-    speechSynthesis.cancel();
+    reading.current?.cancel();
+    reading.current = undefined;
     if (!voice || speaking === id) return setSpeaking(undefined);
-    const utterance = new SpeechSynthesisUtterance(voice.text);
-    utterance.lang = locale;
-    utterance.onend = utterance.onerror = () => setSpeaking((current) => (current === id ? undefined : current));
+    const spoken = output.speak(voice.text, locale);
+    reading.current = spoken;
     setSpeaking(id);
-    speechSynthesis.speak(utterance);
+    void spoken.done.then(() => setSpeaking((current) => (current === id ? undefined : current)));
   };
   const phase = talking.state.error ? TEXT.voiceRefused : TEXT.voicePhase[talking.state.phase];
   return (
@@ -85,5 +83,6 @@ function useVoiceLoop(locale: string) {
       loop.stop();
     };
   }, [on, store, locale]);
-  return { on, available, state: on ? state : ({ phase: "stopped" } as VoiceLoopState), toggle: () => setOn((was) => !was) };
+  // Stopping the loop reports "stopped" itself.
+  return { on, available, state, toggle: () => setOn((was) => !was) };
 }

@@ -9,6 +9,60 @@ import { pickScenario, withDemo } from "./support";
 
 const demo = withDemo({ viewport: { width: 1400, height: 1000 } });
 
+/**
+ * Speech in and out, replaced for a test browser (it has no microphone, and its voices are not to
+ * be waited on): `speechSynthesis` records each utterance in `window.log` and ends it a moment
+ * later, as a voice would; `webkitSpeechRecognition` is a recognizer the test speaks through
+ * (`window.recognition.say(text, isFinal)`) that behaves as Chromium's does: results by index,
+ * one `end` on stop(). For `page.addInitScript`: it closes over nothing.
+ */
+function installFakeSpeech(): void {
+  type Listener = ((event: unknown) => void) | null;
+  const log: string[] = [];
+  const w = window as unknown as { log: string[]; recognition?: FakeRecognition };
+  w.log = log;
+  Object.defineProperty(window, "speechSynthesis", {
+    configurable: true,
+    value: {
+      speak(utterance: SpeechSynthesisUtterance) {
+        log.push(`say:${utterance.lang}:${utterance.text}`);
+        setTimeout(() => utterance.onend?.(new Event("end") as SpeechSynthesisEvent), 50);
+      },
+      cancel() {},
+    },
+  });
+  class FakeRecognition {
+    lang = "";
+    continuous = false;
+    interimResults = false;
+    onresult: Listener = null;
+    onerror: Listener = null;
+    onend: Listener = null;
+    ended = false;
+    start() {
+      log.push(`listen:${this.lang}`);
+      w.recognition = this;
+    }
+    stop() {
+      this.end();
+    }
+    abort() {
+      this.end();
+    }
+    end() {
+      if (this.ended) return;
+      this.ended = true;
+      if (w.recognition === this) w.recognition = undefined;
+      this.onend?.(new Event("end"));
+    }
+    say(transcript: string, isFinal = true) {
+      this.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript }], { isFinal })] });
+    }
+  }
+  Object.defineProperty(window, "webkitSpeechRecognition", { configurable: true, value: FakeRecognition });
+  Reflect.deleteProperty(window, "SpeechRecognition");
+}
+
 describe("speaking the pending question in the demo", () => {
   it("reads the booking question in the voice channel's words, and stops", async () => {
     const { browser, url } = demo;
@@ -70,54 +124,8 @@ describe("speaking the pending question in the demo", () => {
   it("answers by voice in a loop: the question is read, '第九个' is refused aloud, '第三个' answers it (fake recognizer and synthesizer)", async () => {
     const { browser, url } = demo;
     const page = await browser.context.newPage();
-    // Speech out is a recorder that ends each utterance a moment later, as a voice would; speech
-    // in is a recognizer the test speaks through. The log says in which order they happened.
-    await page.addInitScript(() => {
-      type Listener = ((event: unknown) => void) | null;
-      const log: string[] = [];
-      const w = window as unknown as { log: string[]; recognition?: FakeRecognition };
-      w.log = log;
-      Object.defineProperty(window, "speechSynthesis", {
-        configurable: true,
-        value: {
-          speak(utterance: SpeechSynthesisUtterance) {
-            log.push(`say:${utterance.lang}:${utterance.text}`);
-            setTimeout(() => utterance.onend?.(new Event("end") as SpeechSynthesisEvent), 50);
-          },
-          cancel() {},
-        },
-      });
-      class FakeRecognition {
-        lang = "";
-        continuous = false;
-        interimResults = false;
-        onresult: Listener = null;
-        onerror: Listener = null;
-        onend: Listener = null;
-        ended = false;
-        start() {
-          log.push(`listen:${this.lang}`);
-          w.recognition = this;
-        }
-        stop() {
-          this.end();
-        }
-        abort() {
-          this.end();
-        }
-        end() {
-          if (this.ended) return;
-          this.ended = true;
-          if (w.recognition === this) w.recognition = undefined;
-          this.onend?.(new Event("end"));
-        }
-        say(transcript: string) {
-          this.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript }], { isFinal: true })] });
-        }
-      }
-      Object.defineProperty(window, "webkitSpeechRecognition", { configurable: true, value: FakeRecognition });
-      Reflect.deleteProperty(window, "SpeechRecognition");
-    });
+    // The log says in which order speech out and speech in happened (installFakeSpeech).
+    await page.addInitScript(installFakeSpeech);
     await page.goto(`${url}?lang=zh-CN`);
     await page.locator('[data-ui="kit"]').waitFor();
     await pickScenario(page, "Booking (advice)");
@@ -151,33 +159,8 @@ describe("speaking the pending question in the demo", () => {
   it("answers by voice: '第三个' said into the composer's microphone answers option 3 (a fake recognizer in Chromium)", async () => {
     const { browser, url } = demo;
     const page = await browser.context.newPage();
-    // The browser's recognizer replaced by one the test speaks through (a test browser has no
-    // microphone); it behaves as Chromium's does: results by index, then end on stop().
-    await page.addInitScript(() => {
-      type Listener = ((event: unknown) => void) | null;
-      class FakeRecognition {
-        lang = "";
-        continuous = false;
-        interimResults = false;
-        onresult: Listener = null;
-        onerror: Listener = null;
-        onend: Listener = null;
-        start() {
-          (window as unknown as { recognition: FakeRecognition }).recognition = this;
-        }
-        stop() {
-          this.onend?.(new Event("end"));
-        }
-        abort() {
-          this.onend?.(new Event("end"));
-        }
-        say(transcript: string, isFinal: boolean) {
-          this.onresult?.({ resultIndex: 0, results: [Object.assign([{ transcript }], { isFinal })] });
-        }
-      }
-      Object.defineProperty(window, "webkitSpeechRecognition", { configurable: true, value: FakeRecognition });
-      Reflect.deleteProperty(window, "SpeechRecognition");
-    });
+    // The browser's recognizer replaced by one the test speaks through (installFakeSpeech).
+    await page.addInitScript(installFakeSpeech);
     await page.goto(`${url}?lang=zh-CN`);
     await pickScenario(page, "Booking (advice)");
     const card = page.locator("[data-slot=thread] [data-slot=interaction][data-type=advice]").first();
