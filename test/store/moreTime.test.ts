@@ -96,6 +96,16 @@ describe("extendDeadline", () => {
     expect(s().extendDeadline("int-1")).toEqual({ ok: true });
     expect(interaction(store, "int-1").deadline).toBe(180_000);
   });
+  it("another framework's metadata.extendable that is not Parley's shape is left out: the question still asks, with no more time", async () => {
+    vi.useFakeTimers({ now: 0, toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const { fake, store, s } = setup();
+    s().sendMessage("go");
+    fake.play([], { type: "interrupt", interrupts: [{ id: "int-1", reason: "confirmation", message: "Charge €42?", expiresAt: new Date(60_000).toISOString(), metadata: { extendable: true } }] });
+    await tick();
+    expect(interaction(store, "int-1")).toMatchObject({ status: "pending", deadline: 60_000 });
+    expect(interaction(store, "int-1").envelope).not.toHaveProperty("extendable");
+    expect(s().extendDeadline("int-1")).toMatchObject({ ok: false, refusal: { code: "not-extendable" } });
+  });
 });
 
 describe("more time in one tab moves the other tabs' clocks", () => {

@@ -1,7 +1,7 @@
 import { createContext, forwardRef, useCallback, useContext, useId, useRef, type ComponentPropsWithoutRef, type ReactNode, type RefObject } from "react";
 import { Slot } from "radix-ui";
 import type { ThreadMessage } from "../../core/fold";
-import type { Interaction as InteractionRecord } from "../../core/interactions";
+import { extensionsLeft, type Interaction as InteractionRecord } from "../../core/interactions";
 import { useCountdown, useInteraction, useInteractionActions } from "../../react/interactions";
 import { useFormatTime, useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
@@ -148,9 +148,8 @@ const Countdown = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(
   const left = useCountdown(interaction.status === "pending" ? interaction.deadline : undefined);
   if (left === undefined) return null;
   const warning = left > 0 && left <= warnMs;
-  const extendable = interaction.envelope?.extendable;
-  // Extensions still allowed: the last one moves focus to the card, as its button goes.
-  const more = extendable && left > 0 ? (extendable.times ?? 1) - (interaction.extended ?? 0) : 0;
+  // Extensions still allowed (the door's own count): the last one moves focus to the card, as its button goes.
+  const more = extensionsLeft(interaction, interaction.deadline! - left);
   return (
     <>
       <span
@@ -167,7 +166,7 @@ const Countdown = forwardRef<HTMLSpanElement, ComponentPropsWithoutRef<"span">>(
       >
         {left > 0 ? t.interaction.timeLeft(formatLeft(left)) : t.interaction.deadlinePassed}
       </span>
-      {more > 0 ? <MoreTime id={interaction.id} byMs={extendable!.byMs} last={more === 1} /> : null}
+      {more > 0 ? <MoreTime id={interaction.id} byMs={interaction.envelope!.extendable!.byMs} last={more === 1} /> : null}
       {/* A live region from the start (one that appears with its text is not read out); the words once the warning begins. */}
       <span role="status" data-slot="interaction-deadline-warning" className={warning ? "pl:basis-full pl:text-xs pl:text-warning" : "pl:sr-only"}>
         {warning ? t.interaction.deadlineWarning(formatLeft(warnMs)) : ""}

@@ -3,6 +3,7 @@ import { isClientOnlyRole, isId, isRecord } from "../thread/guards";
 import type { Interaction } from "../interactions/types";
 import { toolPermissionId } from "../origins/frontend-tool";
 import { selectInteractions } from "../interactions/select";
+import { extensionsLeft } from "../interactions/extension";
 import { checkResponse } from "./checkResponse";
 import { switchAt } from "../branches";
 import { isUserContent } from "../attachments/userContent";
@@ -53,12 +54,12 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
       if (action.type === "timeout" && (interaction.deadline === undefined || action.at < interaction.deadline)) {
         return { code: "not-due", message: "The question's deadline has not passed." };
       }
-      if (action.type === "extend") {
-        const extendable = interaction.envelope?.extendable;
-        if (interaction.deadline === undefined || !extendable) return { code: "not-extendable", message: "This question does not allow more time." };
-        if ((interaction.extended ?? 0) >= (extendable.times ?? 1)) return { code: "not-extendable", message: "All the extra time this question allows was already taken." };
-        if (action.at >= interaction.deadline) return { code: "not-extendable", message: "The time to answer has run out." };
-        return undefined;
+      if (action.type === "extend" && extensionsLeft(interaction, action.at) === 0) {
+        const message =
+          interaction.deadline === undefined || !interaction.envelope?.extendable ? "This question does not allow more time."
+          : action.at >= interaction.deadline ? "The time to answer has run out."
+          : "All the extra time this question allows was already taken.";
+        return { code: "not-extendable", message };
       }
       if (action.type === "answer" && interaction.origin.kind === "a2ui" && !interaction.origin.confirms) {
         const plan = planA2uiAnswer(thread, interaction, action.response, action.at);

@@ -1,5 +1,6 @@
 export * from "./types";
 export { isOpen, isSettled } from "../thread/guards";
+export { extensionsLeft } from "./extension";
 export { selectInteractions, selectPendingIds, undeliveredIds, uncoveredInterrupts } from "./select";
 export { planReply, type ReplyPlan } from "./planReply";
 export { isPauseRequest, pauseBlocker, PAUSE_PHRASES } from "./pause";

@@ -130,7 +130,8 @@ export function interruptEnvelope(interrupt: Interrupt, call: ToolCallState | un
   const { metadata, message } = reading;
   const base: Record<string, unknown> = { messageId: interrupt.id, context: { reason: interrupt.reason, ...(isRecord(metadata.context) ? metadata.context : {}) } };
   if (typeof interrupt.expiresAt === "string") base.expiresAt = interrupt.expiresAt;
-  if (metadata.extendable !== undefined) base.extendable = metadata.extendable;
+  // Another framework's metadata may use the name for something else: taken only in Parley's shape, else left out.
+  if (isRecord(metadata.extendable) && typeof metadata.extendable.byMs === "number") base.extendable = metadata.extendable;
   if (reading.approval) {
     // Unknown when the interrupt names no tool call and no metadata.operation: left empty (the card
     // then shows the question alone), not filled with the reason ("confirmation" is no operation).
