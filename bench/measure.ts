@@ -147,7 +147,7 @@ async function rewarmRuns(fn: () => unknown): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
 
-function median(values: number[]): number {
+export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;

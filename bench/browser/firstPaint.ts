@@ -6,7 +6,7 @@
  *   npm run bench:first-paint    (node --import tsx bench/browser/firstPaint.ts [--quick])
  *
  * Both pages (first-paint/) are built for production with Vite (minified, the stylesheet a link)
- * and served from loopback with the HTTP cache off, so each run fetches, parses and runs the whole
+ * and served from loopback by `vite preview` with the HTTP cache off, so each run fetches, parses and runs the whole
  * bundle, as a first visit does. Each run starts on a blank page of the same origin, starts the
  * CPU profiler, and navigates; the page reports the first frame showing the last prior message,
  * painted, in ms since navigation start, and stops the profiler then. Medians of 5 (1 with --quick).
@@ -15,16 +15,14 @@
  */
 process.env.NODE_ENV = "production";
 
-import { createReadStream, mkdtempSync, rmSync, statSync } from "node:fs";
-import { createServer as createHttpServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
-import { extname, join, normalize, resolve } from "node:path";
+import { join } from "node:path";
 import { chromium, type BrowserContext } from "playwright-core";
-import { build } from "vite";
+import { build, preview, type PreviewServer } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
-import { formatMs, table } from "../measure";
+import { formatMs, median, table } from "../measure";
 import { jsTime, summarizeProfile } from "./profile";
 import { findBrowser } from "../../scripts/browser";
 import type { FirstPaint } from "./first-paint/report";
@@ -39,23 +37,6 @@ const IMPLS = [
   { impl: "naive", label: "naive list (every message, plain text)" },
   { impl: "parley", label: "Parley (Use it: Thread + RunError + Composer)" },
 ] as const;
-
-const TYPES: Record<string, string> = { ".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml" };
-
-function serve(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createHttpServer((request, response) => {
-    const path = normalize(join(dir, decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname)));
-    if (!path.startsWith(dir)) return void response.writeHead(403).end();
-    try {
-      if (!statSync(path).isFile()) throw new Error("not a file");
-    } catch {
-      return void response.writeHead(404).end();
-    }
-    response.writeHead(200, { "content-type": TYPES[extname(path)] ?? "application/octet-stream", "cache-control": "no-store" });
-    createReadStream(path).pipe(response);
-  });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` })));
-}
 
 interface Run extends FirstPaint {
   scriptMs: number;
@@ -89,16 +70,11 @@ async function runOnce(context: BrowserContext, url: string, impl: string, n: nu
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
 
 const out = mkdtempSync(join(tmpdir(), "parley-first-paint-"));
 const userDataDir = mkdtempSync(join(tmpdir(), "parley-first-paint-chromium-"));
 let context: BrowserContext | undefined;
-let server: Server | undefined;
+let server: PreviewServer | undefined;
 try {
   await build({
     configFile: false,
@@ -114,9 +90,10 @@ try {
       rolldownOptions: { input: { naive: join(pages, "naive.html"), parley: join(pages, "parley.html"), blank: join(pages, "blank.html") } },
     },
   });
-  const served = await serve(resolve(out));
-  server = served.server;
-  const url = served.url;
+  // Vite's own static server for a build (the HTTP cache is off in the browser, below).
+  server = await preview({ configFile: false, root: pages, logLevel: "warn", build: { outDir: out }, preview: { host: "127.0.0.1", port: 0, strictPort: false, open: false } });
+  const url = server.resolvedUrls?.local[0] ?? "";
+  if (!/^http:\/\/127\.0\.0\.1:\d+\/$/.test(url)) throw new Error(`The first-paint pages did not start on loopback: "${url}"`);
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: findBrowser() ?? "/usr/bin/chromium",
     headless: true,
@@ -170,7 +147,7 @@ try {
   }
 } finally {
   await context?.close();
-  server?.close();
+  await server?.close();
   rmSync(out, { recursive: true, force: true });
   rmSync(userDataDir, { recursive: true, force: true });
 }

@@ -25,4 +25,41 @@ describe("the interaction cards before their chunk has loaded", () => {
     expect(await screen.findAllByRole("radio")).toHaveLength(2);
     expect(container.querySelector("[aria-busy=true]")).toBeNull();
   });
+
+  it("the queue shows its heading and count, marked busy, then its items", { timeout: 30_000 }, async () => {
+    vi.resetModules();
+    const { InteractionQueue } = await import("../../src");
+    const { cardsUi } = await import("../../src/components/interactions/cardsChunk");
+    const { renderKit, storeWith } = await import("./support");
+    expect(cardsUi.loaded()).toBeUndefined();
+    const args = (content: string) => JSON.stringify({ content, options: [{ id: "a", label: "07:05" }] });
+    const store = storeWith([
+      ev.runStarted(),
+      ev.toolStart("q1", "parley_advise"), ev.toolArgs("q1", args("Which train?")), ev.toolEnd("q1"),
+      ev.toolStart("q2", "parley_advise"), ev.toolArgs("q2", args("Which seat?")), ev.toolEnd("q2"),
+      ev.runFinished(),
+    ]);
+    const { container } = renderKit(<InteractionQueue />, store);
+    const queue = screen.getByRole("region", { name: "Waiting for you" });
+    expect(queue).toHaveAttribute("aria-busy", "true");
+    expect(queue).toHaveAttribute("data-state", "waiting");
+    expect(container.querySelector("[data-slot=interaction-queue-count]")).toHaveTextContent("2");
+    expect(screen.queryByRole("listitem")).toBeNull();
+    expect(await screen.findAllByRole("listitem")).toHaveLength(2);
+    expect(screen.getByRole("region", { name: "Waiting for you" })).not.toHaveAttribute("aria-busy");
+    expect(screen.getByRole("button", { name: "Decline the rest" })).toBeInTheDocument();
+  });
+
+  it("an empty queue before its chunk has loaded says nothing is waiting, or hides with empty={null}", async () => {
+    vi.resetModules();
+    const { InteractionQueue } = await import("../../src");
+    const { renderKit, storeWith } = await import("./support");
+    const store = storeWith([]);
+    const { container } = renderKit(<InteractionQueue />, store);
+    expect(container.querySelector("[data-slot=interaction-queue]")).toHaveAttribute("data-state", "empty");
+    expect(container.querySelector("[data-slot=interaction-queue]")).not.toHaveAttribute("aria-busy");
+    expect(screen.getByText("Nothing is waiting for you.")).toBeInTheDocument();
+    const hidden = renderKit(<InteractionQueue empty={null} />, store);
+    expect(hidden.container.querySelector("[data-slot=interaction-queue]")).toBeNull();
+  });
 });
