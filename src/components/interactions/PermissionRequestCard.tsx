@@ -174,7 +174,7 @@ const englishAct = { approve: (act: string) => act[0]!.toUpperCase() + act.slice
  * operation names — in the dictionary's words for it (`approveAct` / `declineAct`), or English's
  * when the locale is English; else Approve / Decline.
  */
-export function buttonLabels(payload: PermissionRequestPayload, t: ReturnType<typeof useLabels>, locale: string): { approve: string; decline: string } {
+function buttonLabels(payload: PermissionRequestPayload, t: ReturnType<typeof useLabels>, locale: string): { approve: string; decline: string } {
   const words = t.interaction;
   const act = operationAct(payload.operation);
   const english = /^en\b/i.test(locale);
