@@ -12,3 +12,4 @@ export { createEnvelopeAsk, createInterruptAsk, createToolCallAsk, type AskRecor
 export { verifyDecision, type DecisionRefusal, type PasskeyCredential, type Verification, type VerifyOptions } from "./server/verifyDecision";
 export { createMemorySeenStore, type SeenStore } from "./server/seenStore";
 export { canonicalJson, decisionDigest, digestOf, stepUpChallenge, type AskProof, type DecisionRecord, type DecisionSubject, type DecisionOutcome } from "./core/decisions";
+export { createPasskeyRegistration, verifyPasskeyRegistration, type PasskeyRegistration, type PasskeyRegistrationOptions, type PasskeyRegistrationRecord } from "./server/passkeyRegistration";

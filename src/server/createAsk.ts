@@ -19,6 +19,8 @@ export interface AskRecord {
   editable: boolean;
   /** The passkey challenge, when the ask requires a step-up. */
   challenge?: string;
+  /** Where the browser has no passkey, the typed confirmation is accepted instead (`stepUp.fallback: "typed"`). */
+  passkeyFallback?: "typed";
 }
 
 export interface CreateAskOptions {
@@ -34,8 +36,13 @@ export interface CreateAskOptions {
    * until the latest deadline the person could reach.
    */
   extendable?: { byMs: number; times?: number };
-  /** Require a passkey (WebAuthn) for approval: the challenge is made here. */
-  stepUp?: boolean | { rpId?: string; credentialIds?: readonly string[] };
+  /**
+   * Require a passkey (WebAuthn) for approval: the challenge is made here. `rpId` and the person's
+   * `credentialIds` (base64url) narrow what the browser offers; `fallback: "typed"` accepts the typed
+   * confirmation where the browser has no passkey (weaker: a script in the page can type), and
+   * `"refuse"`, the default, leaves such an ask unapprovable there.
+   */
+  stepUp?: boolean | { rpId?: string; credentialIds?: readonly string[]; fallback?: "refuse" | "typed" };
   /** The clock (epoch ms); `Date.now` by default. */
   now?: number;
 }
@@ -61,6 +68,7 @@ async function proof(id: string, kind: AskRecord["kind"], options: CreateAskOpti
     record.challenge = randomToken();
     const given = typeof options.stepUp === "object" ? options.stepUp : {};
     carried.stepUp = { challenge: record.challenge, ...(given.rpId ? { rpId: given.rpId } : {}), ...(given.credentialIds ? { credentialIds: given.credentialIds } : {}) };
+    if (given.fallback === "typed") carried.stepUp.fallback = record.passkeyFallback = "typed";
   }
   return { record, proof: carried };
 }

@@ -32,7 +32,15 @@ export type DecisionRefusal =
   | "assertion-invalid";
 
 export type Verification =
-  | { ok: true; decision: DecisionRecord; digest: string; authenticator?: { newCounter: number } }
+  | {
+      ok: true;
+      decision: DecisionRecord;
+      digest: string;
+      /** Signed by the person's passkey: the counter to store with their credential. */
+      authenticator?: { newCounter: number };
+      /** No passkey: the browser had none, and the ask accepted the typed confirmation instead. */
+      passkeyFallback?: "typed";
+    }
   | { ok: false; reason: DecisionRefusal; message: string };
 
 /** The person's registered passkey (from the registration the app keeps), for a step-up ask. */
@@ -95,7 +103,11 @@ export async function verifyDecision(decision: unknown, options: VerifyOptions):
   }
   const digest = await decisionDigest(record);
   let authenticator: { newCounter: number } | undefined;
-  if (ask.challenge !== undefined) {
+  let typed = false;
+  if (ask.challenge !== undefined && record.assertion === undefined && record.passkeyFallback === "typed") {
+    if (ask.passkeyFallback !== "typed") return refuse("assertion-missing", "This ask needs a passkey; it takes no typed confirmation instead.");
+    typed = true;
+  } else if (ask.challenge !== undefined) {
     if (record.assertion === undefined) return refuse("assertion-missing", "This ask needs a passkey, and the decision carries none.");
     if (!options.passkey) return refuse("assertion-invalid", "The person's passkey is not known to the server.");
     const verified = await verifyAssertion(record.assertion, await stepUpChallenge(ask.challenge, digest), options.passkey);
@@ -111,7 +123,7 @@ export async function verifyDecision(decision: unknown, options: VerifyOptions):
   // copies of one approval racing each other run the tool once.
   if (!(await seen.claim(`ask:${ask.id}:${ask.nonce}`, ttl(ask, now)))) return refuse("replayed", "This ask was already decided.");
   if (!(await seen.claim(`decision:${record.decisionId}`, ttl(ask, now)))) return refuse("replayed", "This decision was already used.");
-  return { ok: true, decision: record, digest, ...(authenticator ? { authenticator } : {}) };
+  return { ok: true, decision: record, digest, ...(authenticator ? { authenticator } : {}), ...(typed ? { passkeyFallback: "typed" as const } : {}) };
 }
 
 function ttl(ask: AskRecord, now: number): number {
@@ -152,5 +164,6 @@ function readRecord(value: unknown): DecisionRecord | undefined {
   if (r.v !== 1 || typeof r.decisionId !== "string" || !r.decisionId || typeof r.decision !== "string" || typeof r.who !== "string" || typeof r.at !== "number") return undefined;
   if (!answers || typeof answers.id !== "string" || typeof answers.kind !== "string") return undefined;
   for (const key of ["proposedDigest", "approvedDigest", "nonce"] as const) if (r[key] !== undefined && typeof r[key] !== "string") return undefined;
+  if (r.passkeyFallback !== undefined && r.passkeyFallback !== "typed") return undefined;
   return r as DecisionRecord;
 }

@@ -12,8 +12,13 @@ export interface AskProof {
   expiresAt: string;
   /** The digest of the arguments proposed (`digestOf`), so both sides agree on what is asked. */
   argsDigest?: string;
-  /** A passkey is required: the challenge the assertion signs, with the decision's digest. */
-  stepUp?: { challenge: string; rpId?: string; credentialIds?: readonly string[] };
+  /**
+   * A passkey is required to approve: the challenge the assertion signs, with the decision's digest;
+   * the RP id and the person's credential ids when the server names them; and what is allowed where
+   * the browser has no passkey — `"refuse"` (the default: the ask cannot be approved there) or
+   * `"typed"` (the person types the confirmation instead; the server accepts it only if it asked so).
+   */
+  stepUp?: { challenge: string; rpId?: string; credentialIds?: readonly string[]; fallback?: "refuse" | "typed" };
 }
 
 /** What a decision answers: an AG-UI interrupt, a tool call (Parley's own tools, the app's), an envelope, an RTUI action. */
@@ -49,4 +54,9 @@ export interface DecisionRecord {
   nonce?: string;
   /** The passkey assertion (a WebAuthn `AuthenticationResponseJSON`), when the ask required one. */
   assertion?: unknown;
+  /**
+   * `"typed"`: the ask required a passkey, the browser had none, and the ask allowed the typed
+   * confirmation instead (`stepUp.fallback`) — the person typed it. Not signed by anything.
+   */
+  passkeyFallback?: "typed";
 }
