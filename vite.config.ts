@@ -7,7 +7,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { findBrowser } from "./scripts/browser.ts";
 
 /** The entries that are client modules (React): "use client" is written back on them. */
-const CLIENT_ENTRIES = new Set(["index", "panels", "threads", "rtui", "a2ui", "headless"]);
+const CLIENT_ENTRIES = new Set(["index", "panels", "threads", "rtui", "a2ui", "headless", "passkey"]);
 
 // One config for the library build and the unit tests. The demo has its own (demo/vite.config.ts).
 export default defineConfig({
@@ -39,6 +39,8 @@ export default defineConfig({
         headless: "src/headless.ts",
         // The agent's side of decisions it can verify (no React; Node and edge runtimes).
         server: "src/server.ts",
+        // The person's side of a step-up: signing an approval with their passkey, registering one (no React).
+        passkey: "src/passkey.ts",
         // The theme as its own file: `import "parley-ui/styles.css"` (package.json exports).
         styles: "src/theme/parley.css",
       },

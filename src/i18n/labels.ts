@@ -1,3 +1,4 @@
+import type { PasskeyLabels } from "../passkey/labels";
 import { formEn, formZhCN, type FormLabels } from "./formLabels";
 import { conversationEn, conversationZhCN, type ConversationLabels } from "./conversationLabels";
 import { attachmentsEn, attachmentsZhCN, type AttachmentLabels } from "./attachmentLabels";
@@ -33,6 +34,8 @@ export interface ParleyLabels {
   subagent: (name: string) => string;
   /** Sources, inline citation markers, confidence and hand-offs between agents. */
   support: SupportLabels;
+  /** The passkey step-up's words, over the kit's own (which load with the step-up, in six languages). */
+  passkey?: Partial<PasskeyLabels>;
   planTitle: string;
   stepStatus: Record<"pending" | "in-progress" | "completed" | "failed", string>;
   copy: string;

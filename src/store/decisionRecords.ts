@@ -11,7 +11,9 @@ type RecorderCore = Pick<StoreCore, "act" | "who" | "createId"> & { continueIfAn
  * the answer goes: the digests are WebCrypto's, so asynchronous; the store does not go on by
  * itself while one is being written (`waiting`), and goes on once it is. Where the digests cannot
  * be made (no WebCrypto: an insecure origin), the answer goes without a record — the server's
- * `verifyDecision` then refuses it in words — and development builds warn.
+ * `verifyDecision` then refuses it in words — and development builds warn. An approval whose ask
+ * requires a passkey is left to the step-up (`signDecision` of `parley-ui/passkey`), which writes
+ * its record signed; until then, or until the person changes their answer, the answers wait.
  *
  * @example
  * const decisions = createDecisionRecorder(core);
@@ -25,7 +27,8 @@ export function createDecisionRecorder(core: RecorderCore) {
     try {
       const { decisionRecordFor } = await import("../core/decisions/writeRecord");
       const record = await decisionRecordFor(interaction, { who: core.who, decisionId: core.createId() });
-      // Refused when the question changed meanwhile (corrected, delivered): the next commit writes again.
+      // None for an approval that awaits the passkey (the step-up writes it, signed). Refused when the
+      // question changed meanwhile (corrected, delivered): the next commit writes again.
       if (record) core.act({ type: "record-decision", interactionId, record });
     } catch (error) {
       givenUp.add(interactionId);
@@ -44,7 +47,7 @@ export function createDecisionRecorder(core: RecorderCore) {
         void write(interaction.id, thread);
       }
     },
-    /** A record is being written (or is still to be): the answers wait for it. */
+    /** A record is being written (or is still to be, by the passkey step-up too): the answers wait for it. */
     waiting(thread: ThreadState): boolean {
       if (!thread.interactionIds.length) return false;
       return selectInteractions(thread).some((i) => !givenUp.has(i.id) && needsDecisionRecord(i));

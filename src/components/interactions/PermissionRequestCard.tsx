@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import type { PermissionRequestPayload } from "../../core/protocol";
 import type { Interaction as InteractionRecord, PermissionResponse } from "../../core/interactions";
 import { useLabels, useLocale } from "../../i18n/LabelsContext";
@@ -11,6 +11,13 @@ import { InteractionCard, useRowInteraction } from "./InteractionParts";
 import { PermissionRequest, usePermissionRequestContext } from "./PermissionRequest";
 import { prettyJson } from "../../core/prettyJson";
 import { operationAct } from "./operationAct";
+import { askProofOf } from "../../core/decisions/record";
+
+/**
+ * The passkey step-up with the WebAuthn code: loaded only for an ask that requires a passkey. (The
+ * card itself renders only in the browser, after its own chunk has loaded: React's `lazy` suffices.)
+ */
+const PasskeyStep = lazy(() => import("./PasskeyStep").then((m) => ({ default: m.PasskeyStepView })));
 
 /**
  * A permission request: what the agent wants to do, why it asks (category badges: destructive,
@@ -162,6 +169,11 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
       <InteractionCard.Outcome data-how={interaction.how} data-grant-scope={response?.grantId ? response.scope : undefined}>
         {outcome}
       </InteractionCard.Outcome>
+      {askProofOf(interaction)?.stepUp && (pending || response?.approved) ? (
+        <Suspense fallback={null}>
+          <PasskeyStep interaction={interaction} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

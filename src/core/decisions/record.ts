@@ -20,7 +20,9 @@ export function readAskProof(value: unknown): AskProof | undefined {
   if (!isRecord(value) || typeof value.nonce !== "string" || !value.nonce || typeof value.expiresAt !== "string") return undefined;
   const proof: AskProof = { nonce: value.nonce, expiresAt: value.expiresAt };
   if (typeof value.argsDigest === "string") proof.argsDigest = value.argsDigest;
-  if (isRecord(value.stepUp) && typeof value.stepUp.challenge === "string") proof.stepUp = { challenge: value.stepUp.challenge };
+  // The step-up's other fields (RP id, credential ids, fallback) are kept as sent and checked where
+  // they are used, by the step-up itself (parley-ui/passkey); the door has bounded their size.
+  if (isRecord(value.stepUp) && typeof value.stepUp.challenge === "string") proof.stepUp = { ...value.stepUp } as AskProof["stepUp"];
   return proof;
 }
 

@@ -1,6 +1,6 @@
 import type { Interaction } from "../interactions/types";
 import { digestOf } from "./digest";
-import { askProofOf, decisionSubjectOf, outcomeOf, permissionResponse } from "./record";
+import { askProofOf, decisionSubjectOf, needsDecisionRecord, outcomeOf, permissionResponse } from "./record";
 import type { DecisionRecord } from "./types";
 
 /**
@@ -8,15 +8,16 @@ import type { DecisionRecord } from "./types";
  * the digests of the arguments proposed and of the exact arguments approved (the person's edits,
  * when they made some), the scope, who and when, and the ask's nonce — what `verifyDecision` of
  * `parley-ui/server` checks before the tool runs. Asynchronous: the digests are WebCrypto's SHA-256.
- * `undefined` for an ask without a proof.
+ * `undefined` for an ask without a proof — and for an approval that awaits the person's passkey
+ * (`awaitsPasskey`), unless `signing`: the step-up writes that record itself, signed.
  *
  * @example
  * const record = await decisionRecordFor(interaction, { who: "ada@example.com", decisionId: crypto.randomUUID() });
  */
-export async function decisionRecordFor(interaction: Interaction, by: { who: string; decisionId: string }): Promise<DecisionRecord | undefined> {
+export async function decisionRecordFor(interaction: Interaction, by: { who: string; decisionId: string; signing?: boolean }): Promise<DecisionRecord | undefined> {
   const proof = askProofOf(interaction);
   const answers = decisionSubjectOf(interaction);
-  if (!proof || !answers) return undefined;
+  if (!proof || !answers || (!by.signing && awaitsPasskey(interaction))) return undefined;
   const decision = outcomeOf(interaction);
   const payload = interaction.envelope?.messageType === "permission_request" ? (interaction.envelope.payload as { args?: unknown }) : undefined;
   const proposed = payload?.args;
@@ -29,4 +30,17 @@ export async function decisionRecordFor(interaction: Interaction, by: { who: str
     if (response && typeof response.scope === "string") record.scope = response.scope;
   }
   return record;
+}
+
+/**
+ * Approved, its ask requires a passkey, and no record yet: the store leaves the record to the
+ * passkey step-up (`signDecision` of `parley-ui/passkey`, which the permission card calls), which
+ * writes it signed; the answer waits for it, or for the person to change their answer.
+ *
+ * @example
+ * if (awaitsPasskey(interaction)) await signDecision(store, interaction.id);
+ */
+export function awaitsPasskey(interaction: Interaction): boolean {
+  // Only an answer has a response: approved means answered.
+  return needsDecisionRecord(interaction) && !!askProofOf(interaction)!.stepUp && permissionResponse(interaction)?.approved === true;
 }
