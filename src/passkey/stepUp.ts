@@ -28,8 +28,8 @@ export type PasskeyOutcome = { ok: true } | { ok: false; problem: PasskeyProblem
 
 const fail = (problem: PasskeyProblem, message: string): PasskeyOutcome => ({ ok: false, problem, message });
 
-/** One ceremony per question at a time: a second call (a re-render, a double click) joins the first. */
-const inFlight = new Map<string, Promise<PasskeyOutcome>>();
+/** One ceremony per question of a store at a time: a second call (a re-render, a double click) joins the first. */
+const inFlight = new WeakMap<PasskeyStore, Map<string, Promise<PasskeyOutcome>>>();
 
 /**
  * Signs the person's approval with their passkey: the platform authenticator, with user
@@ -43,11 +43,10 @@ const inFlight = new Map<string, Promise<PasskeyOutcome>>();
  * if (!outcome.ok) show(outcome.problem);
  */
 export function signDecision(store: PasskeyStore, interactionId: string, options: { timeoutMs?: number } = {}): Promise<PasskeyOutcome> {
-  let running = inFlight.get(interactionId);
-  if (!running) {
-    running = sign(store, interactionId, options.timeoutMs ?? 120_000).finally(() => inFlight.delete(interactionId));
-    inFlight.set(interactionId, running);
-  }
+  let ofStore = inFlight.get(store);
+  if (!ofStore) inFlight.set(store, (ofStore = new Map<string, Promise<PasskeyOutcome>>()));
+  const running = ofStore.get(interactionId) ?? sign(store, interactionId, options.timeoutMs ?? 120_000).finally(() => ofStore.delete(interactionId));
+  ofStore.set(interactionId, running);
   return running;
 }
 
