@@ -57,6 +57,7 @@ async function open(query = "", { webauthn = true } = {}): Promise<{ page: Page;
       delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
     });
     await page.goto(`${url}${query}`);
+    await ready(page);
     return { page };
   }
   const cdp = await context.newCDPSession(page);
@@ -65,12 +66,18 @@ async function open(query = "", { webauthn = true } = {}): Promise<{ page: Page;
     options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
   await page.goto(`${url}${query}`);
+  await ready(page);
   return { page, cdp, authenticatorId };
+}
+
+/** The page's script has run (its buttons listen) once the kit has rendered; on a cold dev server that takes a while. */
+async function ready(page: Page) {
+  await page.locator("[data-slot=composer]").first().waitFor({ timeout: 30_000 });
 }
 
 async function register(page: Page) {
   await page.locator("#register").click();
-  await expect.poll(() => page.locator("#registered").textContent()).toBe("registered");
+  await expect.poll(() => page.locator("#registered").textContent(), { timeout: 15_000 }).toBe("registered");
 }
 
 /** Starts the run and waits for the permission card the server's ask makes. */
@@ -81,6 +88,9 @@ async function asked(page: Page) {
   return card;
 }
 
+/** Lazily loaded parts (the card's step) and a loaded machine: poll for a while. */
+const WAIT = { timeout: 15_000 };
+
 const reply = (page: Page) => page.locator("[data-slot=message][data-role=assistant]").last();
 
 describe("a passkey step-up in Chromium", () => {
@@ -88,12 +98,12 @@ describe("a passkey step-up in Chromium", () => {
     const { page } = await open();
     await register(page);
     const card = await asked(page);
-    await expect.poll(() => card.locator("[data-slot=permission-passkey-needed]").textContent()).toBe("Approving needs your passkey.");
+    await expect.poll(() => card.locator("[data-slot=permission-passkey-needed]").textContent(), WAIT).toBe("Approving needs your passkey.");
     await card.locator("[data-slot=permission-approve]").click();
     await expect.poll(() => reply(page).textContent(), { timeout: 15_000 }).toContain("Deleted /srv/backups/2025.");
     expect(log.verdicts).toEqual(["ok"]);
     expect(log.ran).toEqual(["delete /srv/backups/2025"]);
-    await expect.poll(() => card.locator("[data-slot=permission-passkey-done]").getAttribute("data-how")).toBe("passkey");
+    await expect.poll(() => card.locator("[data-slot=permission-passkey-done]").getAttribute("data-how"), WAIT).toBe("passkey");
     // What went: the payload LangGraph-style servers read, and the signed record beside it.
     const sent = await page.evaluate(() => {
       const store = (window as unknown as { parleyStore: { getState(): { thread: { interactions: Map<string, { decision?: { assertion?: { id?: string } } }> } } } }).parleyStore;
@@ -111,7 +121,7 @@ describe("a passkey step-up in Chromium", () => {
     await card.locator("[data-slot=permission-approve]").click();
     const step = card.locator("[data-slot=permission-passkey]");
     await expect.poll(() => step.getAttribute("data-state"), { timeout: 15_000 }).toBe("problem");
-    await expect.poll(() => step.locator("[role=alert]").textContent()).toBe("The passkey was not given, so nothing is approved yet.");
+    await expect.poll(() => step.locator("[role=alert]").textContent(), WAIT).toBe("The passkey was not given, so nothing is approved yet.");
     expect(log.verdicts).toEqual([]);
 
     await cdp!.send("WebAuthn.setUserVerified", { authenticatorId: authenticatorId!, isUserVerified: true });
@@ -147,13 +157,13 @@ describe("a passkey step-up in Chromium", () => {
     await typed.waitFor();
     await typed.fill("delete files");
     await card.locator("[data-slot=permission-passkey-confirm-typed]").click();
-    await expect.poll(() => card.locator("[data-slot=permission-passkey-mismatch]").count()).toBe(1);
+    await expect.poll(() => card.locator("[data-slot=permission-passkey-mismatch]").count(), WAIT).toBe(1);
     expect(log.verdicts).toEqual([]);
     await typed.fill("delete_files");
     await card.locator("[data-slot=permission-passkey-confirm-typed]").click();
     await expect.poll(() => reply(page).textContent(), { timeout: 15_000 }).toContain("Deleted");
     expect(log.verdicts).toEqual(["ok:typed"]);
-    await expect.poll(() => card.locator("[data-slot=permission-passkey-done]").getAttribute("data-how")).toBe("typed");
+    await expect.poll(() => card.locator("[data-slot=permission-passkey-done]").getAttribute("data-how"), WAIT).toBe("typed");
   });
 
   it("no passkey in this browser, and the ask refuses without one: it says so, and Decline instead declines", async () => {
