@@ -8,6 +8,8 @@ import { createInterruptAsk, createMemorySeenStore, verifyDecision } from "../..
 import { ev } from "../support/events";
 import { fakeAgent } from "../support/fakeAgent";
 import { softAuthenticator } from "../support/softAuthenticator";
+import { syncTabs } from "../../src/persistence";
+import { channelHub, fakeLocks } from "../support/tabs";
 
 /**
  * The store's half of a passkey step-up: the approval of an ask that requires a passkey waits — no
@@ -119,5 +121,43 @@ describe("a passkey step-up in the store", () => {
     expect(await verifyDecision(sent, { ask, args: ARGS, seen: createMemorySeenStore() })).toMatchObject({ ok: true, passkeyFallback: "typed" });
     // The same record against an ask that required the passkey without fallback: refused.
     expect(await verifyDecision(sent, { ask: { ...ask, passkeyFallback: undefined }, args: ARGS, seen: createMemorySeenStore() })).toMatchObject({ ok: false, reason: "assertion-missing" });
+  });
+
+  it("a record signed in one tab reaches the others, so whichever tab sends, the answer goes — once, signed", async () => {
+    const { interrupt, record: ask } = await createInterruptAsk({ id: "int-1", reason: "tool_call", toolCallId: "tc1", message: "Delete the data?" }, { args: ARGS, stepUp: true });
+    const hub = channelHub();
+    const locks = fakeLocks();
+    let n = 0;
+    const make = () => {
+      const fake = fakeAgent();
+      const store = createThreadStore({ agent: fake.agent, threadId: "t1", batch: "sync", createId: () => `id-${++n}` });
+      const sync = syncTabs(store, { key: "chat", openChannel: hub.open, locks });
+      return { fake, store, sync, s: () => store.getState() };
+    };
+    const settle = async () => {
+      for (let i = 0; i < 10; i++) await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    };
+    const a = make();
+    const b = make();
+    await settle();
+    a.s().sendMessage("Clean up");
+    a.fake.play([ev.toolStart("tc1", "delete_files"), ev.toolArgs("tc1", JSON.stringify(ARGS)), ev.toolEnd("tc1")], { type: "interrupt", interrupts: [interrupt] });
+    await settle();
+    // The person approves and signs in tab B; tab A started the run.
+    b.s().answer("int-1", { approved: true });
+    await settle();
+    const inB = b.s().thread.interactions.get("int-1") as Interaction;
+    const person = softAuthenticator(RP, ORIGIN);
+    const decision = await record(inB);
+    const assertion = person.assert(await stepUpChallenge(ask.challenge!, await decisionDigest(decision)));
+    expect(b.s().dispatch({ type: "record-decision", interactionId: "int-1", record: { ...decision, assertion } })).toEqual({ ok: true });
+    await settle();
+    expect((a.s().thread.interactions.get("int-1") as Interaction).decision).toMatchObject({ assertion: { id: person.credential.id } });
+    const sent = [...a.fake.inputs, ...b.fake.inputs].filter((input) => input.resume?.length);
+    expect(sent).toHaveLength(1);
+    const passkey = { credential: person.credential, expectedOrigin: ORIGIN, expectedRPID: RP };
+    expect(await verifyDecision((sent[0]!.resume![0]!.metadata as { parley: unknown }).parley, { ask, args: ARGS, seen: createMemorySeenStore(), passkey })).toMatchObject({ ok: true });
+    a.sync.stop();
+    b.sync.stop();
   });
 });

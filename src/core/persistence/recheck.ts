@@ -162,6 +162,7 @@ function recheckTabAction(thread: ThreadState, action: ClientAction, trust: Trus
     case "extend":
     case "withdraw":
     case "correct":
+    case "record-decision":
       return { action };
     default:
       return { problem: `Another tab sent a "${shown(action.type)}", which tabs do not share.` };

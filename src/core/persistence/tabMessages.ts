@@ -20,7 +20,7 @@ export type TabMessage =
   | { v: typeof TAB_MESSAGE_VERSION; from: string; kind: "saved"; snapshot: ThreadSnapshot };
 
 /** The client actions tabs share: settlements, revocations and deliveries, never messages or runs. */
-export type TabAction = Extract<ClientAction, { type: "answer" | "decline" | "timeout" | "extend" | "withdraw" | "correct" | "revoke" | "deliver" }>;
+export type TabAction = Extract<ClientAction, { type: "answer" | "decline" | "timeout" | "extend" | "withdraw" | "correct" | "revoke" | "deliver" | "record-decision" }>;
 
 export const TAB_MESSAGE_VERSION = 1;
 
@@ -46,6 +46,9 @@ function readAction(value: unknown): TabAction | undefined {
       return isId(value.grantId) && typeof value.by === "string" && at(value.at) && ["click", "app", "agent-revoke"].includes(value.how as string) ? (value as TabAction) : undefined;
     case "deliver":
       return isId(value.runId) && Array.isArray(value.interactionIds) && value.interactionIds.every(isId) ? (value as TabAction) : undefined;
+    case "record-decision":
+      // The door checks the record itself (it must describe how the question was settled here).
+      return isId(value.interactionId) && isRecord(value.record) ? (value as TabAction) : undefined;
     default:
       return undefined;
   }
@@ -89,6 +92,10 @@ export function settlementsBetween(before: ThreadState, after: ThreadState): Tab
       // More time asked for here: the other tabs' clocks (the one that sends declines when due) move too.
       if ((i.extended ?? 0) > (was?.extended ?? 0) && i.extendedAt !== undefined) actions.push({ type: "extend", interactionId: i.id, at: i.extendedAt });
       if (i.deliveredInRunId && !was?.deliveredInRunId) delivered.set(i.deliveredInRunId, [...(delivered.get(i.deliveredInRunId) ?? []), i.id]);
+      // A record signed by the person's passkey (or typed in its place) exists only where they gave it:
+      // the other tabs, whose recorders leave such an approval to the step-up, need it to go on.
+      const signed = i.decision && !was?.decision && (i.decision.assertion !== undefined || i.decision.passkeyFallback);
+      if (signed) actions.push({ type: "record-decision", interactionId: i.id, record: i.decision! });
       const when = i.settledAt ?? 0;
       if (i.status === was?.status && (i.status !== "answered" || i.response === was.response)) continue;
       const who = after.audit.find((r) => r.interactionId === i.id && r.at === when)?.who;
