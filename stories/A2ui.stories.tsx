@@ -54,7 +54,8 @@ export const CheckRefusesThePress: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole("button", { name: /Book/ }, { timeout: 8_000 }));
-    await expect(await canvas.findByText(/Say whose name the table is under/)).toBeVisible();
+    // The check is said once the door's resolution of a press has loaded (its own chunk, on first press).
+    await expect(await canvas.findByText(/Say whose name the table is under/, {}, { timeout: 8_000 })).toBeVisible();
   },
 };
 
