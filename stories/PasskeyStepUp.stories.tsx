@@ -3,6 +3,7 @@ import type { BaseEvent } from "@ag-ui/core";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { createThreadStore, interactionRowId, MessageRenderer, PermissionRequestCard, type ThreadStore } from "../src";
 import { decisionRecordFor } from "../src/core/decisions/writeRecord";
+import { PasskeyStepView } from "../src/components/interactions/PasskeyStep";
 import { ScriptedAgent } from "../src/testing";
 import { e, Kit } from "./support/stores";
 
@@ -17,7 +18,8 @@ import { e, Kit } from "./support/stores";
 const meta = {
   title: "Parley/Permissions/Passkey step-up",
   tags: ["autodocs"],
-  subcomponents: { PermissionRequestCard },
+  // PasskeyStepView is the card's step, loaded with the WebAuthn code when an ask needs a passkey.
+  subcomponents: { PermissionRequestCard, PasskeyStepView },
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
