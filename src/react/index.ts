@@ -22,7 +22,6 @@ export {
 } from "./interactions";
 export { useAuditView, useNow, usePermissionsPanel, type AuditLogState, type AuditView, type GrantView, type PermissionsPanelState } from "./permissions";
 export { useReconnecting } from "./connection";
-export { useErrorRecovery, type ErrorRecoveryState } from "./useErrorRecovery";
 export {
   useAgentContext,
   useBranches,
