@@ -141,20 +141,21 @@ function call(name: string, args: Record<string, unknown>, at: BindingScope, dep
 
 /**
  * The messages of a component's `checks` that fail now: each check is `{ condition, message }`
- * (or a call with its `message` inline, as the 0.9 text writes it). An empty list: all pass.
+ * (or a call with its `message` inline, as the 0.9 text writes it). An empty list: all pass. A check
+ * without a message says `otherwise` (the renderer passes it in the person's language).
  *
  * @example
  * failedChecks([{ call: "required", args: { value: { path: "/email" } }, message: "Email is required." }], { data: {} });
  * // ["Email is required."]
  */
-export function failedChecks(checks: unknown, at: BindingScope): string[] {
+export function failedChecks(checks: unknown, at: BindingScope, otherwise = "This value is not valid."): string[] {
   if (!Array.isArray(checks)) return [];
   const failed: string[] = [];
   for (const check of checks.slice(0, 50)) {
     if (!isRecord(check)) continue;
     const condition = "condition" in check ? check.condition : check;
     const ok = resolveDynamic(condition, at) === true;
-    if (!ok) failed.push(typeof check.message === "string" && check.message ? check.message.slice(0, 300) : "This value is not valid.");
+    if (!ok) failed.push(typeof check.message === "string" && check.message ? check.message.slice(0, 300) : otherwise);
   }
   return failed;
 }

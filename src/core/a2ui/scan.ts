@@ -2,57 +2,133 @@ import { isRecord } from "../thread/guards";
 
 /**
  * What the agent's door needs of an `a2ui-surface` activity, read cheaply (the full surface model,
- * its checks and bindings load with the renderer): the buttons that send events, in the order they
- * arrived, on the surfaces still there. An A2UI message it cannot read is skipped here; the surface
- * model says why.
+ * its checks and bindings load with the renderer): the actions a person can take, in reading order
+ * from each surface's `root` — a button inside a template once per item of its list, bound to that
+ * item — and the surface's first heading. The person's door walks the full model with the same
+ * {@link actionsOf}, so a number means the same button on both sides. An A2UI message it cannot
+ * read is skipped here; the surface model says why.
  */
 export interface ScannedAction {
   surfaceId: string;
   componentId: string;
+  /** The item a template instance is bound to (`/flights/1`); absent outside templates. */
+  scope?: string;
   name: string;
   label: string;
+}
+
+/** A container's children: a list of ids, or a template repeated for each item of a bound array. */
+export type A2uiChildren = { kind: "ids"; ids: string[] } | { kind: "template"; path: string; componentId: string };
+
+type Component = Readonly<Record<string, unknown>>;
+
+/**
+ * What a component holds, by the basic catalog's properties: `children` (a list or a template),
+ * `child` (Card, Button), `trigger` and `content` (Modal), `tabs[].child` (Tabs).
+ *
+ * @example
+ * childrenOf({ id: "root", component: "Column", children: ["a", "b"] }); // { kind: "ids", ids: ["a", "b"] }
+ */
+export function childrenOf(component: Component): A2uiChildren {
+  const { children } = component;
+  if (isRecord(children) && typeof children.path === "string" && typeof children.componentId === "string") {
+    return { kind: "template", path: children.path, componentId: children.componentId };
+  }
+  // 0.9 wrote an explicit list as { explicitList: [...] } in some producers; read both.
+  const list = Array.isArray(children) ? children : isRecord(children) && Array.isArray(children.explicitList) ? children.explicitList : [];
+  const tabs: unknown[] = Array.isArray(component.tabs) ? component.tabs.map((tab: unknown) => isRecord(tab) && tab.child) : [];
+  const ids: unknown[] = [...(list as unknown[]), component.child, component.trigger, component.content, ...tabs];
+  return { kind: "ids", ids: ids.filter((id): id is string => typeof id === "string") };
+}
+
+/**
+ * The option id an action stands for in its surface's interaction (unique across the activity's
+ * surfaces): `surface/component`, and `#/list/2` for one item of a template.
+ *
+ * @example
+ * actionOptionId("flights", "card", "/flights/1"); // "flights/card#/flights/1"
+ */
+export const actionOptionId = (surfaceId: string, componentId: string, scope?: string): string => `${surfaceId}/${componentId}${scope ? `#${scope}` : ""}`;
+
+/**
+ * The value at a data path (relative ones inside a template's item), own keys only. Lighter than
+ * `readPath` (no `~0`/`~1` escapes): the scan runs in the agent's door, which every app loads.
+ */
+export function valueAt(data: unknown, path: string, scope = ""): unknown {
+  let at = data;
+  for (const key of (path.startsWith("/") ? path : `${scope}/${path}`).split("/").slice(1)) at = isRecord(at) || Array.isArray(at) ? (Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined) : undefined;
+  return at;
 }
 
 const literal = (value: unknown): string | undefined => (typeof value === "string" && value.trim() ? value.replace(/^#+\s*/, "").trim().slice(0, 120) : undefined);
 
 /**
+ * The actions of one surface in reading order: each event button reachable from `root` (a loop or
+ * a tree past 32 levels is not followed), a template's once per item (at most 500).
+ *
  * @example
- * scanA2uiActions({ a2ui_operations: ops }).map((a) => a.label); // ["Book", "Cancel"]
+ * actionsOf("booking", (id) => table[id], data).map((a) => a.label); // ["Book", "Cancel"]
  */
-export function scanA2uiActions(content: unknown): ScannedAction[] {
+export function actionsOf(surfaceId: string, get: (id: string) => Component | undefined, data: unknown): ScannedAction[] {
+  const out: ScannedAction[] = [];
+  const read = (v: unknown, scope?: string) => (isRecord(v) && typeof v.path === "string" ? valueAt(data, v.path, scope) : v);
+  const text = (c: Component | undefined, scope?: string) => literal(read(c?.text, scope)) ?? literal(read(c?.label, scope));
+  const visit = (id: string, scope: string | undefined, trail: string[]): void => {
+    const c = get(id);
+    if (!c || trail.includes(id) || trail.length >= 32) return;
+    const action = c.action;
+    const event = isRecord(action) && isRecord(action.event) ? action.event : undefined;
+    // A Modal's trigger opens the modal: it is not an action of the agent's.
+    if (event && typeof event.name === "string" && event.name && !(trail.length && get(trail[trail.length - 1]!)?.trigger === id)) {
+      const name = event.name.slice(0, 200);
+      // A template's button with no words of its own (a flight card's) is told apart by what it sends.
+      const facts = scope && isRecord(event.context) ? Object.values(event.context).map((v) => read(v, scope)).filter((v) => typeof v === "string" || typeof v === "number").join(", ").slice(0, 100) : "";
+      const label = text(c, scope) ?? text(typeof c.child === "string" ? get(c.child) : undefined, scope) ?? (facts ? `${name}: ${facts}` : name);
+      out.push({ surfaceId, componentId: id, ...(scope ? { scope } : {}), name, label });
+    }
+    const children = childrenOf(c);
+    const inner = [...trail, id];
+    if (children.kind === "ids") for (const child of children.ids) visit(child, scope, inner);
+    else {
+      const items = valueAt(data, children.path, scope);
+      const base = children.path.startsWith("/") ? children.path : `${scope ?? ""}/${children.path}`;
+      if (Array.isArray(items)) for (let i = 0; i < Math.min(items.length, 500); i++) visit(children.componentId, `${base}/${i}`, inner);
+    }
+  };
+  visit("root", undefined, []);
+  return out;
+}
+
+/**
+ * The activity's actions across its surfaces, and its first heading (for a channel's text). Each
+ * snapshot carries the whole operation list so far; components are the last sent of each id, the
+ * data model the last written at `/` (what `@ag-ui/a2ui-middleware` writes).
+ *
+ * @example
+ * scanA2ui({ a2ui_operations: ops }).actions.map((a) => a.label); // ["Book", "Cancel"]
+ */
+export function scanA2ui(content: unknown): { title?: string; actions: ScannedAction[] } {
   const ops = isRecord(content) && Array.isArray(content.a2ui_operations) ? content.a2ui_operations.slice(0, 2000) : [];
-  const surfaces = new Map<string, Map<string, Record<string, unknown>>>();
+  const surfaces = new Map<string, { table: Map<string, Component>; data: unknown }>();
+  let title: string | undefined;
   for (const op of ops) {
     if (!isRecord(op) || "surfaceUpdate" in op || "beginRendering" in op) continue;
     const gone = isRecord(op.deleteSurface) ? op.deleteSurface.surfaceId : undefined;
     if (typeof gone === "string") surfaces.delete(gone);
-    const update = op.updateComponents;
-    if (!isRecord(update) || typeof update.surfaceId !== "string" || !Array.isArray(update.components)) continue;
-    const table = surfaces.get(update.surfaceId) ?? new Map<string, Record<string, unknown>>();
-    surfaces.set(update.surfaceId, table);
-    for (const c of update.components.slice(0, 1000)) if (isRecord(c) && typeof c.id === "string") table.set(c.id, c);
-  }
-  const out: ScannedAction[] = [];
-  for (const [surfaceId, table] of surfaces) {
-    for (const [componentId, c] of table) {
-      const action = c.action;
-      const event = isRecord(action) && isRecord(action.event) ? action.event : undefined;
-      if (!event || typeof event.name !== "string" || !event.name) continue;
-      const child = typeof c.child === "string" ? table.get(c.child) : undefined;
-      const name = event.name.slice(0, 200);
-      out.push({ surfaceId, componentId, name, label: literal(c.text) ?? literal(c.label) ?? literal(child?.text) ?? name });
+    const body = isRecord(op.updateComponents) ? op.updateComponents : isRecord(op.updateDataModel) ? op.updateDataModel : undefined;
+    if (!body || typeof body.surfaceId !== "string") continue;
+    const surface = surfaces.get(body.surfaceId) ?? { table: new Map<string, Component>(), data: undefined };
+    surfaces.set(body.surfaceId, surface);
+    if (body === op.updateDataModel) {
+      if (body.path === undefined || body.path === "/" || body.path === "") surface.data = body.value;
+      continue;
+    }
+    for (const c of Array.isArray(body.components) ? body.components.slice(0, 1000) : []) {
+      if (!isRecord(c) || typeof c.id !== "string") continue;
+      surface.table.set(c.id, c);
+      if (!title && c.component === "Text" && /^h\d$/.test(String(c.variant))) title = literal(c.text);
     }
   }
-  return out;
-}
-
-/** The first heading of the activity's surfaces, for a channel's text. */
-export function scanA2uiTitle(content: unknown): string | undefined {
-  const ops = isRecord(content) && Array.isArray(content.a2ui_operations) ? content.a2ui_operations : [];
-  for (const op of ops) {
-    const update = isRecord(op) ? op.updateComponents : undefined;
-    if (!isRecord(update) || !Array.isArray(update.components)) continue;
-    for (const c of update.components) if (isRecord(c) && c.component === "Text" && typeof c.variant === "string" && /^h\d$/.test(c.variant) && literal(c.text)) return literal(c.text);
-  }
-  return undefined;
+  const actions = [...surfaces].flatMap(([surfaceId, { table, data }]) => actionsOf(surfaceId, (id) => table.get(id), data));
+  return title ? { title, actions } : { actions };
 }

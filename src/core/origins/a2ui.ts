@@ -5,14 +5,12 @@ import type { A2uiResponse, Interaction, InteractionResponse } from "../interact
 import { selectInteractions } from "../interactions/select";
 import type { A2uiUserAction } from "../a2ui/types";
 import type { AuditRecord } from "../policy/types";
-import { scanA2uiActions, scanA2uiTitle, type ScannedAction } from "../a2ui/scan";
+import { actionOptionId, scanA2ui, type ScannedAction } from "../a2ui/scan";
 import { lazyModule } from "../lazyModule";
 import { addAsked, editInteraction, newInteraction, syncRow } from "./ask";
 
 /** The activity type `@ag-ui/a2ui-middleware` gives a surface. */
 export const A2UI_ACTIVITY = "a2ui-surface";
-/** The option id a button stands for in its interaction. */
-const optionIdOf = (a: ScannedAction): string => `${a.surfaceId}/${a.componentId}`;
 
 /**
  * How the person's door resolves a press (the surface model, bindings and checks): loaded with the
@@ -44,7 +42,7 @@ function currentRunId(d: Draft): string | undefined {
 }
 
 function adviceEnvelope(id: string, items: readonly ScannedAction[], title: string): Envelope {
-  const payload: AdvicePayload = { content: title, options: items.map((i) => ({ id: optionIdOf(i), label: i.label })), multiple: false, allowFreeText: false };
+  const payload: AdvicePayload = { content: title, options: items.map((i) => ({ id: actionOptionId(i.surfaceId, i.componentId, i.scope), label: i.label })), multiple: false, allowFreeText: false };
   return { messageId: id, messageType: "advice", allowInterrupt: true, context: { a2ui: true }, payload };
 }
 
@@ -57,7 +55,8 @@ export function a2uiSurfaceChanged(d: Draft, messageId: string): void {
   const message = d.s.messages.get(messageId);
   const id = a2uiInteractionId(messageId);
   const existing = d.s.interactions.get(id);
-  const items = message?.role === "activity" && message.activityType === A2UI_ACTIVITY ? scanA2uiActions(message.content) : [];
+  const scanned = message?.role === "activity" && message.activityType === A2UI_ACTIVITY ? scanA2ui(message.content) : { actions: [] };
+  const items = scanned.actions;
   if (existing && (existing.origin.kind !== "a2ui" || existing.status !== "pending")) return;
   if (items.length === 0) {
     if (!existing) return;
@@ -67,7 +66,7 @@ export function a2uiSurfaceChanged(d: Draft, messageId: string): void {
     edited.deliveredInRunId = A2UI_NOTHING_OWED;
     return;
   }
-  const envelope = adviceEnvelope(id, items, (message?.role === "activity" ? scanA2uiTitle(message.content) : undefined) ?? items[0]!.surfaceId);
+  const envelope = adviceEnvelope(id, items, scanned.title ?? items[0]!.surfaceId);
   const options = (envelope.payload as AdvicePayload).options;
   if (!existing) {
     const interaction = newInteraction(id, { kind: "a2ui", messageId }, A2UI_INTERACTION_TYPE, currentRunId(d));

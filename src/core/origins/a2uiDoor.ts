@@ -5,7 +5,8 @@ import type { A2uiResponse, Interaction, InteractionResponse } from "../interact
 import { selectInteractions } from "../interactions/select";
 import type { A2uiUserAction } from "../a2ui/types";
 import { readA2uiContent } from "../a2ui/surface";
-import { actionOptionId, surfaceActions, userActionFor, withEdits, type A2uiActionItem } from "../a2ui/actions";
+import { surfaceActions, userActionFor, withEdits, type A2uiActionItem } from "../a2ui/actions";
+import { actionOptionId } from "../a2ui/scan";
 import type { A2uiPlan } from "./a2ui";
 
 /**
@@ -43,11 +44,13 @@ export function planA2uiAnswer(thread: ThreadState, interaction: Interaction, re
   const message = thread.messages.get(interaction.origin.messageId);
   if (message?.role !== "activity") return { kind: "refused", message: "The surface is gone." };
   const surfaces = readA2uiContent(message.content);
-  const item = surfaceActions(surfaces).find((i) => actionOptionId(i.surfaceId, i.componentId) === asked.optionId);
+  // Only what the agent's door offered (and numbered) can be pressed; the full model resolves it.
+  const offered = interaction.envelope?.messageType === "advice" && interaction.envelope.payload.options.some((o) => o.id === asked.optionId);
+  const item = offered ? surfaceActions(surfaces).find((i) => actionOptionId(i.surfaceId, i.componentId, i.scope) === asked.optionId) : undefined;
   if (!item) return { kind: "refused", message: `"${asked.optionId}" is not one of the surface's actions.` };
   const surface = surfaces.surfaces[item.surfaceId]!;
   const edits = isRecord(asked.edits) ? asked.edits : undefined;
-  const resolved = userActionFor(surface, item.componentId, withEdits(surface.dataModel, edits), new Date(at).toISOString());
+  const resolved = userActionFor(surface, item.componentId, withEdits(surface.dataModel, edits), new Date(at).toISOString(), item.scope);
   if (!resolved) return { kind: "refused", message: `"${asked.optionId}" sends nothing.` };
   if (!resolved.ok) return { kind: "refused", message: resolved.problems.join(" ") };
   if (item.consequential || asked.confirm === true) {
@@ -73,7 +76,7 @@ function confirmCard(surface: Interaction, item: A2uiActionItem, userAction: A2u
       context: { a2ui: true },
       payload: { operation: userAction.name, summary: item.label === userAction.name ? `"${item.label}" on ${userAction.surfaceId}` : `${item.label} (${userAction.name}) on ${userAction.surfaceId}`, categories: [], args: userAction.context },
     },
-    origin: { kind: "a2ui", messageId: surface.origin.kind === "a2ui" ? surface.origin.messageId : "", confirms: { interactionId: surface.id, optionId: actionOptionId(item.surfaceId, item.componentId), userAction } },
+    origin: { kind: "a2ui", messageId: surface.origin.kind === "a2ui" ? surface.origin.messageId : "", confirms: { interactionId: surface.id, optionId: actionOptionId(item.surfaceId, item.componentId, item.scope), userAction } },
     status: "pending",
     numbers: [],
     createdAt: at,
