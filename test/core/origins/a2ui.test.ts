@@ -112,4 +112,42 @@ describe("an A2UI surface as a way of asking", () => {
     expect(text).toMatch(/1\. Book/);
     expect(text).toMatch(/2\. Cancel/);
   });
+
+  it("numbers in reading order from root, not in the order components arrived; a modal's trigger opens it and is not an action", () => {
+    const components = [
+      { id: "later", component: "Button", child: "later-text", action: { event: { name: "later" } } },
+      { id: "root", component: "Column", children: ["modal", "first", "later"] },
+      { id: "later-text", component: "Text", text: "Second" },
+      { id: "first", component: "Button", text: "First", action: { event: { name: "first" } } },
+      { id: "modal", component: "Modal", trigger: "open", content: "inside" },
+      { id: "open", component: "Button", text: "Details", action: { event: { name: "openModalEvent" } } },
+      { id: "inside", component: "Button", text: "Inside", action: { event: { name: "inside" } } },
+    ];
+    const thread = folded(bookingContent([bookingCreate, { version: "v0.9", updateComponents: { surfaceId: BOOKING_SURFACE, components } }]));
+    expect(selectRespondable(thread).items.map((i) => [i.number, i.label])).toEqual([[1, "Inside"], [2, "First"], [3, "Second"]]);
+  });
+
+  it("a template's button is one option per item, labelled by what it sends, pressed with its item's context; '2' picks the second", () => {
+    const flights = { version: "v0.9", updateDataModel: { surfaceId: BOOKING_SURFACE, path: "/", value: { flights: [{ no: "UA 123", price: "$289" }, { no: "DL 456", price: "$315" }] } } };
+    const components = [
+      { id: "root", component: "Row", children: { componentId: "card", path: "/flights" } },
+      { id: "card", component: "FlightCard", action: { event: { name: "book_flight", context: { flightNumber: { path: "no" }, price: { path: "price" } } } } },
+    ];
+    let thread = folded(bookingContent([bookingCreate, { version: "v0.9", updateComponents: { surfaceId: BOOKING_SURFACE, components } }]));
+    expect(thread.interactions.get(ID)).toBeUndefined();
+    // The items stream in after the components: each one becomes an option, numbers kept.
+    thread = foldEvents(thread, [surfaceEvent(bookingContent([bookingCreate, { version: "v0.9", updateComponents: { surfaceId: BOOKING_SURFACE, components } }, flights]))]);
+    expect(selectRespondable(thread).items.map((i) => [i.number, i.label])).toEqual([[1, "book_flight: UA 123, $289"], [2, "book_flight: DL 456, $315"]]);
+    const reply = resolveReply("2", selectRespondable(thread));
+    expect(reply).toEqual({ kind: "choice", numbers: [2] });
+    const optionId = (thread.interactions.get(ID)!.envelope!.payload as { options: { id: string }[] }).options[1]!.id;
+    expect(optionId).toBe(`${BOOKING_SURFACE}/card#/flights/1`);
+    const next = applyClientAction(thread, { type: "answer", interactionId: ID, response: { action: "choose", optionIds: [optionId], numbers: [2] }, how: "number-reply", at: 5 });
+    expect(nextRun(next).a2uiAction.userAction).toMatchObject({ name: "book_flight", sourceComponentId: "card", context: { flightNumber: "DL 456", price: "$315" } });
+  });
+
+  it("an option the agent's door never offered cannot be pressed, even if the surface has the button", () => {
+    const thread = folded();
+    expect(press(thread, `${BOOKING_SURFACE}/cancel#/x`)).toBe(thread);
+  });
 });

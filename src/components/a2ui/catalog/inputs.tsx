@@ -31,6 +31,12 @@ function Errors({ id, errors }: { id: string; errors: string[] }) {
   return errors.length ? <span id={`${id}-error`} data-slot="a2ui-error" className="pl:text-xs pl:text-destructive">{errors.join(" ")}</span> : null;
 }
 
+/** An input's name for screen readers: its label, its accessibility label, or else its id in words (a sample's unlabelled progress slider is "progress slider"). */
+function nameOf(c: A2uiComponentProps["component"], text: A2uiComponentProps["text"]): string {
+  const accessible = typeof c.accessibility === "object" && c.accessibility !== null ? (c.accessibility as { label?: unknown }).label : undefined;
+  return text(c.label) || text(accessible) || c.id.replace(/[-_]+/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2");
+}
+
 const described = (id: string, errors: string[]) => ({ "aria-invalid": errors.length ? true : undefined, "aria-describedby": errors.length ? `${id}-error` : undefined });
 
 export function A2uiTextField({ component: c, resolve, text, setValue, errors }: A2uiComponentProps) {
@@ -62,7 +68,7 @@ export function A2uiCheckBox({ component: c, resolve, text, setValue, errors }: 
   return (
     <div data-slot="a2ui-checkbox" data-a2ui-id={c.id} className="pl:flex pl:flex-col pl:gap-1">
       <span className="pl:inline-flex pl:min-h-6 pl:items-center pl:gap-2 pl:text-sm pl:pointer-coarse:min-h-11">
-        <Checkbox.Root id={id} checked={resolve(c.value) === true} onCheckedChange={(on) => setValue(c.value, on === true)} className={BOX} {...described(id, errors)}>
+        <Checkbox.Root id={id} aria-label={text(c.label) ? undefined : nameOf(c, text)} checked={resolve(c.value) === true} onCheckedChange={(on) => setValue(c.value, on === true)} className={BOX} {...described(id, errors)}>
           <Checkbox.Indicator>{TICK}</Checkbox.Indicator>
         </Checkbox.Root>
         <label htmlFor={id}>{text(c.label)}</label>
@@ -91,7 +97,7 @@ export function A2uiChoicePicker({ component: c, resolve, text, setValue, errors
   });
   const needle = filter.trim().toLowerCase();
   const shown = needle ? options.filter((o) => o.label.toLowerCase().includes(needle)) : options;
-  const label = text(c.label);
+  const label = nameOf(c, text);
   const set = (values: string[]) => setValue(c.value, values);
   const toggle = (value: string) => set(chosen.includes(value) ? chosen.filter((v) => v !== value) : [...chosen, value]);
   let body: ReactNode;
@@ -132,7 +138,7 @@ export function A2uiChoicePicker({ component: c, resolve, text, setValue, errors
   }
   return (
     <div data-slot="a2ui-choicepicker" data-a2ui-id={c.id} data-display={c.displayStyle === "chips" ? "chips" : "list"} className="pl:flex pl:min-w-0 pl:flex-col pl:gap-1">
-      <span id={`${id}-label`} className="pl:text-sm pl:font-medium">{label}</span>
+      <span id={`${id}-label`} className={text(c.label) ? "pl:text-sm pl:font-medium" : "pl:sr-only"}>{label}</span>
       {c.filterable === true ? <input type="search" aria-label={words.filter} value={filter} onChange={(e) => setFilter(e.target.value)} className={FIELD} /> : null}
       {body}
       {shown.length === 0 && options.length > 0 ? <span className="pl:text-xs pl:text-muted-foreground">{words.noMatch}</span> : null}
@@ -158,7 +164,7 @@ export function A2uiSlider({ component: c, resolve, text, setValue, errors }: A2
         <Slider.Track className="pl:relative pl:h-1.5 pl:grow pl:rounded-full pl:bg-muted">
           <Slider.Range className="pl:absolute pl:h-full pl:rounded-full pl:bg-primary-solid" />
         </Slider.Track>
-        <Slider.Thumb aria-label={label || undefined} {...described(id, errors)} className="pl:block pl:size-5 pl:rounded-full pl:border-2 pl:border-primary-solid pl:bg-background pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring" />
+        <Slider.Thumb aria-label={nameOf(c, text)} {...described(id, errors)} className="pl:block pl:size-5 pl:rounded-full pl:border-2 pl:border-primary-solid pl:bg-background pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring" />
       </Slider.Root>
       <Errors id={id} errors={errors} />
     </div>
