@@ -1,4 +1,4 @@
-import { useContext, useMemo, useState, type ComponentType, type ReactNode } from "react";
+import { Component, useContext, useMemo, useState, type ComponentType, type ReactNode } from "react";
 import type { ThreadMessage } from "../../core/fold";
 import { absolutePath, actionOptionId, asText, failedChecks, readA2uiContent, resolveDynamic, surfaceTree, withEdits, A2UI_LIMITS, type A2uiSurface } from "../../core/a2ui";
 import { isRecord } from "../../core/thread/guards";
@@ -11,7 +11,6 @@ import { useInteraction } from "../../react/interactions";
 import { useThreadStore } from "../../react/ParleyProvider";
 import { useLabels, useLocale } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
-import { PartErrorBoundary } from "../registry/PartErrorBoundary";
 import { UIContext } from "../registry/UIContext";
 import { ownEntry, type MessageComponentProps } from "../registry/registry";
 import { A2UI_BASIC_COMPONENTS } from "./catalog";
@@ -31,6 +30,20 @@ void a2uiDoor.load();
 
 const key = (id: string, scope?: string) => (scope ? `${id}#${scope}` : id);
 
+/** The component as the agent sent it, escaped: what a type the catalog lacks (or a team entry that failed) shows. */
+const Escaped = ({ c }: { c: A2uiComponentProps["component"] }) => <pre data-slot="a2ui-unknown" data-a2ui-id={c.id} className="pl:overflow-auto pl:rounded pl:bg-muted pl:p-2 pl:text-xs">{JSON.stringify(c, null, 2).slice(0, 2000)}</pre>;
+
+/** A team's own entry may fail on what the agent sent: it falls back to the escaped component, alone. */
+class EntryBoundary extends Component<{ c: A2uiComponentProps["component"]; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <Escaped c={this.props.c} /> : this.props.children;
+  }
+}
+
 /** One component of the surface, with the props its catalog entry is given. */
 function Node({ id, scope, depth }: { id: string; scope: string | undefined; depth: number }): ReactNode {
   const ctx = useA2uiSurface();
@@ -41,7 +54,7 @@ function Node({ id, scope, depth }: { id: string; scope: string | undefined; dep
   const kind = `a2ui:${c.component}`;
   const own = (ui.registry.messages.get(kind as never) ?? ownEntry(ui.components, kind)) as ComponentType<A2uiComponentProps> | undefined;
   const Entry = own ?? ownEntry(A2UI_BASIC_COMPONENTS, c.component);
-  if (!Entry) return <pre data-slot="a2ui-unknown" data-a2ui-id={id} className="pl:overflow-auto pl:rounded pl:bg-muted pl:p-2 pl:text-xs">{JSON.stringify(c, null, 2).slice(0, 2000)}</pre>;
+  if (!Entry) return <Escaped c={c} />;
   const at = { data: ctx.data, locale: ctx.locale, ...(scope ? { scope } : {}) };
   const resolve = (value: unknown) => resolveDynamic(value, at);
   const bound = (value: unknown) => (isRecord(value) && typeof value.path === "string" ? absolutePath(value.path, scope) : undefined);
@@ -66,8 +79,7 @@ function Node({ id, scope, depth }: { id: string; scope: string | undefined; dep
       ? { action: { optionId, ...(number !== undefined ? { number } : {}), enabled: ctx.pending && number !== undefined && checks.length === 0 && ctx.sending === undefined, sending: ctx.sending === optionId, ...(ctx.problems[optionId] ? { problem: ctx.problems[optionId] } : {}), press: () => ctx.press(id, scope) } }
       : {}),
   };
-  // A team's own entry may fail on what the agent sent: it is kept to itself.
-  return own ? <PartErrorBoundary name={kind}><Entry {...props} /></PartErrorBoundary> : <Entry {...props} />;
+  return own ? <EntryBoundary c={c}><Entry {...props} /></EntryBoundary> : <Entry {...props} />;
 }
 
 const renderNode = (id: string, scope: string | undefined, depth: number) => <Node key={key(id, scope)} id={id} scope={scope} depth={depth} />;

@@ -34,10 +34,8 @@ export function childrenOf(component: Component): A2uiChildren {
   if (isRecord(children) && typeof children.path === "string" && typeof children.componentId === "string") {
     return { kind: "template", path: children.path, componentId: children.componentId };
   }
-  // 0.9 wrote an explicit list as { explicitList: [...] } in some producers; read both.
-  const list = Array.isArray(children) ? children : isRecord(children) && Array.isArray(children.explicitList) ? children.explicitList : [];
-  const tabs: unknown[] = Array.isArray(component.tabs) ? component.tabs.map((tab: unknown) => isRecord(tab) && tab.child) : [];
-  const ids: unknown[] = [...(list as unknown[]), component.child, component.trigger, component.content, ...tabs];
+  const ids: unknown[] = [...(Array.isArray(children) ? children : []), component.child, component.trigger, component.content];
+  if (Array.isArray(component.tabs)) for (const tab of component.tabs) ids.push(isRecord(tab) && tab.child);
   return { kind: "ids", ids: ids.filter((id): id is string => typeof id === "string") };
 }
 
@@ -72,18 +70,17 @@ const literal = (value: unknown): string | undefined => (typeof value === "strin
 export function actionsOf(surfaceId: string, get: (id: string) => Component | undefined, data: unknown): ScannedAction[] {
   const out: ScannedAction[] = [];
   const read = (v: unknown, scope?: string) => (isRecord(v) && typeof v.path === "string" ? valueAt(data, v.path, scope) : v);
-  const text = (c: Component | undefined, scope?: string) => literal(read(c?.text, scope)) ?? literal(read(c?.label, scope));
   const visit = (id: string, scope: string | undefined, trail: string[]): void => {
     const c = get(id);
-    if (!c || trail.includes(id) || trail.length >= 32) return;
-    const action = c.action;
-    const event = isRecord(action) && isRecord(action.event) ? action.event : undefined;
+    if (!c || trail.includes(id) || trail.length > 31) return;
+    const event = isRecord(c.action) && isRecord(c.action.event) ? c.action.event : {};
     // A Modal's trigger opens the modal: it is not an action of the agent's.
-    if (event && typeof event.name === "string" && event.name && !(trail.length && get(trail[trail.length - 1]!)?.trigger === id)) {
+    if (typeof event.name === "string" && event.name && get(trail[trail.length - 1]!)?.trigger !== id) {
       const name = event.name.slice(0, 200);
+      const child = typeof c.child === "string" ? get(c.child) : undefined;
       // A template's button with no words of its own (a flight card's) is told apart by what it sends.
-      const facts = scope && isRecord(event.context) ? Object.values(event.context).map((v) => read(v, scope)).filter((v) => typeof v === "string" || typeof v === "number").join(", ").slice(0, 100) : "";
-      const label = text(c, scope) ?? text(typeof c.child === "string" ? get(c.child) : undefined, scope) ?? (facts ? `${name}: ${facts}` : name);
+      const facts = scope && isRecord(event.context) ? Object.values(event.context).map((v) => read(v, scope)).filter((v) => typeof v === "string" || typeof v === "number").join(", ") : "";
+      const label = literal(read(c.text ?? c.label ?? child?.text ?? child?.label, scope)) ?? (facts ? `${name}: ${facts.slice(0, 100)}` : name);
       out.push({ surfaceId, componentId: id, ...(scope ? { scope } : {}), name, label });
     }
     const children = childrenOf(c);

@@ -160,8 +160,8 @@ export function A2uiSlider({ component: c, resolve, text, setValue, errors }: A2
   return (
     <div data-slot="a2ui-slider" data-a2ui-id={c.id} className="pl:flex pl:min-w-0 pl:flex-col pl:gap-2">
       {label ? <span id={`${id}-label`} className="pl:text-sm pl:font-medium">{words.valueOf(label, String(value))}</span> : null}
-      <Slider.Root min={min} max={max} step={step} value={[value]} onValueChange={([v]) => setValue(c.value, v)} className="pl:relative pl:flex pl:h-6 pl:w-full pl:touch-none pl:items-center pl:pointer-coarse:h-11">
-        <Slider.Track className="pl:relative pl:h-1.5 pl:grow pl:rounded-full pl:bg-muted">
+      <Slider.Root min={min} max={max} step={step} value={[value]} onValueChange={([v]) => setValue(c.value, v)} style={{ touchAction: "none" }} className="pl:relative pl:flex pl:h-6 pl:w-full pl:items-center pl:pointer-coarse:h-11">
+        <Slider.Track className="pl:relative pl:h-1.5 pl:flex-1 pl:rounded-full pl:bg-muted">
           <Slider.Range className="pl:absolute pl:h-full pl:rounded-full pl:bg-primary-solid" />
         </Slider.Track>
         <Slider.Thumb aria-label={nameOf(c, text)} {...described(id, errors)} className="pl:block pl:size-5 pl:rounded-full pl:border-2 pl:border-primary-solid pl:bg-background pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring" />

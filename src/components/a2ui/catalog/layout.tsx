@@ -98,6 +98,10 @@ export function A2uiTabs({ component: c, text, render }: A2uiComponentProps) {
   );
 }
 
+// Placed by style, not classes: the kit's class merging knows only the classes the rest of it writes.
+const OVERLAY = { position: "fixed", inset: 0 } as const;
+const CENTRED = { position: "fixed", left: "50%", top: "50%", transform: "translate(-50%, -50%)", width: "min(32rem, calc(100vw - 1rem))", maxHeight: "85vh" } as const;
+
 export function A2uiModal({ component: c, text, render }: A2uiComponentProps) {
   const { surface, words } = useA2uiSurface();
   const at = useRef<HTMLSpanElement>(null);
@@ -113,12 +117,8 @@ export function A2uiModal({ component: c, text, render }: A2uiComponentProps) {
         <Dialog.Trigger className={buttonVariants({ variant: trigger?.variant === "primary" ? "primary" : "secondary", size: "sm" })}>{opener ? render(opener) : title || "…"}</Dialog.Trigger>
       </span>
       <Dialog.Portal container={container}>
-        <Dialog.Overlay className="pl:fixed pl:inset-0 pl:z-50 pl:bg-black/40" />
-        <Dialog.Content
-          data-slot="a2ui-modal-content"
-          aria-describedby={undefined}
-          className="pl:fixed pl:inset-x-2 pl:bottom-2 pl:z-50 pl:flex pl:max-h-[85vh] pl:flex-col pl:gap-3 pl:overflow-y-auto pl:rounded-lg pl:border pl:border-border pl:bg-popover pl:p-4 pl:text-popover-foreground pl:shadow-float pl:sm:inset-x-auto pl:sm:bottom-auto pl:sm:left-1/2 pl:sm:top-1/2 pl:sm:w-[min(32rem,calc(100vw-2rem))] pl:sm:-translate-x-1/2 pl:sm:-translate-y-1/2"
-        >
+        <Dialog.Overlay style={OVERLAY} className="pl:z-50 pl:bg-black/40" />
+        <Dialog.Content data-slot="a2ui-modal-content" aria-describedby={undefined} style={CENTRED} className="pl:z-50 pl:flex pl:flex-col pl:gap-3 pl:overflow-y-auto pl:rounded-lg pl:border pl:border-border pl:bg-popover pl:p-4 pl:text-popover-foreground pl:shadow-float">
           <Dialog.Title className="pl:sr-only">{title || words.close}</Dialog.Title>
           {typeof c.content === "string" ? render(c.content) : null}
           <Dialog.Close className={cn(buttonVariants({ variant: "secondary", size: "sm" }), "pl:self-end")}>{words.close}</Dialog.Close>
