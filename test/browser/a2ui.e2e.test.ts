@@ -19,7 +19,7 @@ import { Observable } from "rxjs";
 import type { Page } from "playwright-core";
 import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openBrowser, pickScenario, root, shown, startDemo, type Browser } from "./support";
+import { openBrowser, root, shown, startDemo, type Browser } from "./support";
 
 const HOTELS = [
   { name: "The Ritz", location: "Paris", price: "$450/night" },

@@ -34,7 +34,7 @@ export function childrenOf(component: Component): A2uiChildren {
   if (isRecord(children) && typeof children.path === "string" && typeof children.componentId === "string") {
     return { kind: "template", path: children.path, componentId: children.componentId };
   }
-  const ids: unknown[] = [...(Array.isArray(children) ? children : []), component.child, component.trigger, component.content];
+  const ids: unknown[] = [...(Array.isArray(children) ? (children as unknown[]) : []), component.child, component.trigger, component.content];
   if (Array.isArray(component.tabs)) for (const tab of component.tabs) ids.push(isRecord(tab) && tab.child);
   return { kind: "ids", ids: ids.filter((id): id is string => typeof id === "string") };
 }
