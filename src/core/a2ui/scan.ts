@@ -30,12 +30,9 @@ type Component = Readonly<Record<string, unknown>>;
  * childrenOf({ id: "root", component: "Column", children: ["a", "b"] }); // { kind: "ids", ids: ["a", "b"] }
  */
 export function childrenOf(component: Component): A2uiChildren {
-  const { children } = component;
-  if (isRecord(children) && typeof children.path === "string" && typeof children.componentId === "string") {
-    return { kind: "template", path: children.path, componentId: children.componentId };
-  }
-  const ids: unknown[] = [...(Array.isArray(children) ? (children as unknown[]) : []), component.child, component.trigger, component.content];
-  if (Array.isArray(component.tabs)) for (const tab of component.tabs) ids.push(isRecord(tab) && tab.child);
+  const { children: c, tabs } = component;
+  if (isRecord(c) && typeof c.path === "string" && typeof c.componentId === "string") return { kind: "template", path: c.path, componentId: c.componentId };
+  const ids = [...(Array.isArray(c) ? (c as unknown[]) : []), component.child, component.trigger, component.content, ...(Array.isArray(tabs) ? tabs.map((t) => isRecord(t) && t.child) : [])];
   return { kind: "ids", ids: ids.filter((id): id is string => typeof id === "string") };
 }
 
@@ -54,7 +51,7 @@ export const actionOptionId = (surfaceId: string, componentId: string, scope?: s
  */
 export function valueAt(data: unknown, path: string, scope = ""): unknown {
   let at = data;
-  for (const key of (path.startsWith("/") ? path : `${scope}/${path}`).split("/").slice(1)) at = isRecord(at) || Array.isArray(at) ? (Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined) : undefined;
+  for (const key of (path[0] === "/" ? path : `${scope}/${path}`).split("/").slice(1)) at = isRecord(at) || Array.isArray(at) ? Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined : undefined;
   return at;
 }
 
@@ -70,13 +67,13 @@ const literal = (value: unknown): string | undefined => (typeof value === "strin
 export function actionsOf(surfaceId: string, get: (id: string) => Component | undefined, data: unknown): ScannedAction[] {
   const out: ScannedAction[] = [];
   const read = (v: unknown, scope?: string) => (isRecord(v) && typeof v.path === "string" ? valueAt(data, v.path, scope) : v);
-  const visit = (id: string, scope: string | undefined, trail: string[]): void => {
+  const visit = (id: string, scope: string | undefined, trail: string[], opens?: unknown): void => {
     const c = get(id);
     if (!c || trail.includes(id) || trail.length > 31) return;
     const event = isRecord(c.action) && isRecord(c.action.event) ? c.action.event : {};
+    const name = typeof event.name === "string" ? event.name.slice(0, 200) : "";
     // A Modal's trigger opens the modal: it is not an action of the agent's.
-    if (typeof event.name === "string" && event.name && get(trail[trail.length - 1]!)?.trigger !== id) {
-      const name = event.name.slice(0, 200);
+    if (name && opens !== id) {
       const child = typeof c.child === "string" ? get(c.child) : undefined;
       // A template's button with no words of its own (a flight card's) is told apart by what it sends.
       const facts = scope && isRecord(event.context) ? Object.values(event.context).map((v) => read(v, scope)).filter((v) => typeof v === "string" || typeof v === "number").join(", ") : "";
@@ -84,12 +81,12 @@ export function actionsOf(surfaceId: string, get: (id: string) => Component | un
       out.push({ surfaceId, componentId: id, ...(scope ? { scope } : {}), name, label });
     }
     const children = childrenOf(c);
-    const inner = [...trail, id];
-    if (children.kind === "ids") for (const child of children.ids) visit(child, scope, inner);
+    trail = [...trail, id];
+    if (children.kind === "ids") for (const child of children.ids) visit(child, scope, trail, c.trigger);
     else {
       const items = valueAt(data, children.path, scope);
-      const base = children.path.startsWith("/") ? children.path : `${scope ?? ""}/${children.path}`;
-      if (Array.isArray(items)) for (let i = 0; i < Math.min(items.length, 500); i++) visit(children.componentId, `${base}/${i}`, inner);
+      const base = children.path[0] === "/" ? children.path : `${scope ?? ""}/${children.path}`;
+      if (Array.isArray(items)) for (let i = 0; i < Math.min(items.length, 500); i++) visit(children.componentId, `${base}/${i}`, trail);
     }
   };
   visit("root", undefined, []);
@@ -106,23 +103,28 @@ export function actionsOf(surfaceId: string, get: (id: string) => Component | un
  */
 export function scanA2ui(content: unknown): { title?: string; actions: ScannedAction[] } {
   const ops = isRecord(content) && Array.isArray(content.a2ui_operations) ? content.a2ui_operations.slice(0, 2000) : [];
-  const surfaces = new Map<string, { table: Map<string, Component>; data: unknown }>();
+  const surfaces = new Map<string, { table: Map<string, Component>; data?: unknown }>();
+  const surface = (body: unknown) => {
+    if (!isRecord(body) || typeof body.surfaceId !== "string") return undefined;
+    const one = surfaces.get(body.surfaceId) ?? { table: new Map<string, Component>() };
+    surfaces.set(body.surfaceId, one);
+    return one;
+  };
   let title: string | undefined;
   for (const op of ops) {
-    if (!isRecord(op) || "surfaceUpdate" in op || "beginRendering" in op) continue;
-    const gone = isRecord(op.deleteSurface) ? op.deleteSurface.surfaceId : undefined;
-    if (typeof gone === "string") surfaces.delete(gone);
-    const body = isRecord(op.updateComponents) ? op.updateComponents : isRecord(op.updateDataModel) ? op.updateDataModel : undefined;
-    if (!body || typeof body.surfaceId !== "string") continue;
-    const surface = surfaces.get(body.surfaceId) ?? { table: new Map<string, Component>(), data: undefined };
-    surfaces.set(body.surfaceId, surface);
-    if (body === op.updateDataModel) {
-      if (body.path === undefined || body.path === "/" || body.path === "") surface.data = body.value;
-      continue;
+    if (!isRecord(op)) continue;
+    if (isRecord(op.deleteSurface)) surfaces.delete(op.deleteSurface.surfaceId as string);
+    const data = op.updateDataModel;
+    // The middleware writes the whole model at `/`; a deeper write is the surface model's to read.
+    if (isRecord(data) && !data.path || (data as Component | undefined)?.path === "/") {
+      const one = surface(data);
+      if (one) one.data = (data as Component).value;
     }
-    for (const c of Array.isArray(body.components) ? body.components.slice(0, 1000) : []) {
+    const one = surface(op.updateComponents);
+    const list = one && (op.updateComponents as Component).components;
+    for (const c of Array.isArray(list) ? list.slice(0, 1000) : []) {
       if (!isRecord(c) || typeof c.id !== "string") continue;
-      surface.table.set(c.id, c);
+      one!.table.set(c.id, c);
       if (!title && c.component === "Text" && /^h\d$/.test(String(c.variant))) title = literal(c.text);
     }
   }

@@ -4,7 +4,6 @@ import type { AdvicePayload, Envelope } from "../protocol/envelope";
 import type { A2uiResponse, Interaction, InteractionResponse } from "../interactions/types";
 import { selectInteractions } from "../interactions/select";
 import type { A2uiUserAction } from "../a2ui/types";
-import type { AuditRecord } from "../policy/types";
 import { actionOptionId, scanA2ui, type ScannedAction } from "../a2ui/scan";
 import { lazyModule } from "../lazyModule";
 import { addAsked, editInteraction, newInteraction, syncRow } from "./ask";
@@ -17,6 +16,8 @@ export const A2UI_ACTIVITY = "a2ui-surface";
  * renderer, or by importing `parley-ui/a2ui`; until then a press is refused, in words.
  */
 export const a2uiDoor = lazyModule(() => import("./a2uiDoor"));
+/** The refusal while the door's module is not there (the renderer or `parley-ui/a2ui` loads it). */
+export const A2UI_LOADING = "The surface is still loading; send it again in a moment.";
 
 /**
  * A2UI surfaces as a way of asking. The agent's door (`foldEvents`) derives, for every
@@ -90,25 +91,13 @@ export function a2uiSurfaceChanged(d: Draft, messageId: string): void {
 
 /**
  * Settling (the person's door): a confirmation card owes the agent nothing itself; approved, it
- * answers its surface with the action it held. Declined, the surface still waits.
+ * answers its surface with the action it held (in the door's module: a card exists only once the
+ * door made it, and `refusalOf` holds an approval until the door is there again after a reload).
  */
 export function settled(d: Draft, interaction: Interaction, who = "person"): void {
   if (interaction.origin.kind !== "a2ui" || !interaction.origin.confirms) return;
   interaction.deliveredInRunId = A2UI_NOTHING_OWED;
-  const { interactionId, optionId, userAction } = interaction.origin.confirms;
-  const response = interaction.response;
-  if (interaction.status !== "answered" || !response || !("approved" in response) || response.approved !== true) return;
-  const surface = d.s.interactions.get(interactionId);
-  if (!surface || surface.status !== "pending") return;
-  const edited = editInteraction(d, surface);
-  edited.status = "answered";
-  edited.response = { action: "a2ui", optionId, userAction } satisfies A2uiResponse;
-  edited.how = interaction.how ?? "click";
-  const at = interaction.settledAt ?? 0;
-  edited.settledAt = at;
-  // The surface's own decision record: what says, after a reload, that the person took this action.
-  const record: AuditRecord = { id: `${surface.id}:approved:${at}`, at, decision: "approved", how: edited.how, who, interactionId: surface.id, messageType: surface.messageType, operation: userAction.name };
-  if (!d.s.audit.some((r) => r.id === record.id)) (d.edit("audit") as AuditRecord[]).push(record);
+  a2uiDoor.loaded()?.confirmed(d, interaction, who);
 }
 
 /** A surface taken back owes the agent nothing. */
@@ -131,7 +120,7 @@ export function withdrawn(_d: Draft, interaction: Interaction): void {
  */
 export function planA2uiAnswer(thread: ThreadState, interaction: Interaction, response: InteractionResponse, at: number): A2uiPlan {
   const door = a2uiDoor.loaded();
-  return door ? door.planA2uiAnswer(thread, interaction, response, at) : { kind: "refused", message: "The surface is still loading; try again in a moment." };
+  return door ? door.planA2uiAnswer(thread, interaction, response, at) : { kind: "refused", message: A2UI_LOADING };
 }
 
 /** What the person's answer to a surface resolves to: the action to send, or a card to confirm it on first. */

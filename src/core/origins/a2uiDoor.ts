@@ -1,4 +1,6 @@
+import type { Draft } from "../thread/draft";
 import type { ThreadState } from "../thread/types";
+import type { AuditRecord } from "../policy/types";
 import { isRecord } from "../thread/guards";
 import { interactionRowId } from "../thread/write";
 import type { A2uiResponse, Interaction, InteractionResponse } from "../interactions/types";
@@ -8,6 +10,7 @@ import { readA2uiContent } from "../a2ui/surface";
 import { surfaceActions, userActionFor, withEdits, type A2uiActionItem } from "../a2ui/actions";
 import { actionOptionId } from "../a2ui/scan";
 import type { A2uiPlan } from "./a2ui";
+import { editInteraction } from "./ask";
 
 /**
  * The person's door for A2UI surfaces (loaded on first use; see `a2uiDoor` in `a2ui.ts`): what a
@@ -84,5 +87,30 @@ function confirmCard(surface: Interaction, item: A2uiActionItem, userAction: A2u
   };
   if (surface.runId) interaction.runId = surface.runId;
   return interaction;
+}
+
+/**
+ * A confirmation card settled (`settled` in `a2ui.ts`): approved, it answers its surface with the
+ * action it held, audited as the surface's own decision. Declined, the surface still waits.
+ *
+ * @example
+ * confirmed(draft, card, "ana@acme.com");
+ */
+export function confirmed(d: Draft, interaction: Interaction, who: string): void {
+  if (interaction.origin.kind !== "a2ui" || !interaction.origin.confirms) return;
+  const { interactionId, optionId, userAction } = interaction.origin.confirms;
+  const response = interaction.response;
+  if (interaction.status !== "answered" || !response || !("approved" in response) || response.approved !== true) return;
+  const surface = d.s.interactions.get(interactionId);
+  if (!surface || surface.status !== "pending") return;
+  const edited = editInteraction(d, surface);
+  edited.status = "answered";
+  edited.response = { action: "a2ui", optionId, userAction } satisfies A2uiResponse;
+  edited.how = interaction.how ?? "click";
+  const at = interaction.settledAt ?? 0;
+  edited.settledAt = at;
+  // The surface's own decision record: what says, after a reload, that the person took this action.
+  const record: AuditRecord = { id: `${surface.id}:approved:${at}`, at, decision: "approved", how: edited.how, who, interactionId: surface.id, messageType: surface.messageType, operation: userAction.name };
+  if (!d.s.audit.some((r) => r.id === record.id)) (d.edit("audit") as AuditRecord[]).push(record);
 }
 

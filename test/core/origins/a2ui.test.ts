@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { applyClientAction, buildRunInput, createThreadState, foldEvents, type ThreadState } from "../../../src/core";
-import { renderForChannel } from "../../../src/core/channels";
+import { parseChannelReply, renderForChannel } from "../../../src/core/channels";
+import { surfaceLines } from "../../../src/core/channels/surfaceText";
+import { refusalOf } from "../../../src/core/actions/refusalOf";
 import { selectRespondable } from "../../../src/core/enumeration/range";
 import { resolveReply } from "../../../src/core/enumeration/resolveReply";
 import { A2UI_NOTHING_OWED, a2uiDoor, a2uiInteractionId } from "../../../src/core/origins/a2ui";
@@ -105,12 +107,57 @@ describe("an A2UI surface as a way of asking", () => {
     expect(thread.interactions.get(ID)).toMatchObject({ status: "withdrawn", deliveredInRunId: A2UI_NOTHING_OWED });
   });
 
-  it("degrades to numbered text for a channel", () => {
-    const interaction = folded().interactions.get(ID)!;
-    const text = renderForChannel(interaction.envelope!, { channel: "im", numbers: interaction.numbers }).text;
-    expect(text).toContain("Book a table");
-    expect(text).toMatch(/1\. Book/);
-    expect(text).toMatch(/2\. Cancel/);
+  it("degrades to numbered text for a channel: its heading, what it says and holds in reading order, then its actions", () => {
+    const thread = folded();
+    const interaction = thread.interactions.get(ID)!;
+    const plain = renderForChannel(interaction.envelope!, { channel: "im", numbers: interaction.numbers }).text;
+    expect(plain).toBe("Book a table\n1. Book\n2. Cancel\nReply with the number (1–2).");
+    const content = thread.messages.get(MSG)!;
+    const im = renderForChannel(interaction.envelope!, { channel: "im", numbers: interaction.numbers, surface: content.role === "activity" ? content.content : undefined });
+    expect(im.text).toBe(["Book a table", "Guests: 2", "Date: 2026-12-24T19:30", "Name: not filled in", "Seating: Inside", "1. Book", "2. Cancel", "Reply with the number (1–2)."].join("\n"));
+    expect(im.choices.map((c) => [c.number, c.label])).toEqual([[1, "Book"], [2, "Cancel"]]);
+  });
+
+  it("'2' in IM picks the second action: parsed by the channel, answered through the person's door, sent once", () => {
+    const thread = folded();
+    const interaction = thread.interactions.get(ID)!;
+    const reply = parseChannelReply("2", interaction.envelope!, { numbers: interaction.numbers });
+    expect(reply).toMatchObject({ kind: "answer", response: { action: "choose", optionIds: [`${BOOKING_SURFACE}/cancel`] } });
+    if (reply.kind !== "answer") return;
+    const next = applyClientAction(thread, { type: "answer", interactionId: ID, response: reply.response, how: "number-reply", at: 5, who: "ana@acme.com" });
+    expect(nextRun(next).a2uiAction.userAction).toMatchObject({ name: "cancel_booking", surfaceId: BOOKING_SURFACE });
+    expect(next.audit.at(-1)).toMatchObject({ who: "ana@acme.com", interactionId: ID, how: "number-reply" });
+    // "1" books, but the name is required: refused in the check's words, nothing sent.
+    const book = parseChannelReply("1", interaction.envelope!, { numbers: interaction.numbers });
+    if (book.kind !== "answer") throw new Error("expected an answer");
+    const refused = refusalOf(thread, { type: "answer", interactionId: ID, response: book.response, how: "number-reply", at: 5 });
+    expect(refused?.message).toBe("Say whose name the table is under.");
+  });
+
+  it("speaks a surface for voice, in Chinese too, and '第二个' picks the second action", () => {
+    const thread = folded();
+    const interaction = thread.interactions.get(ID)!;
+    const content = thread.messages.get(MSG)!;
+    const surface = content.role === "activity" ? content.content : undefined;
+    const en = renderForChannel(interaction.envelope!, { channel: "voice", numbers: interaction.numbers, surface });
+    expect(en.text).toBe("Book a table Guests: 2. Date: 2026-12-24T19:30. Name: not filled in. Seating: Inside. Number 1: Book. Number 2: Cancel. Say the number of your choice.");
+    const zh = renderForChannel(interaction.envelope!, { channel: "voice", locale: "zh-CN", numbers: interaction.numbers, surface });
+    expect(zh.text).toContain("Name: 未填写。");
+    expect(zh.text).toContain("第二项，Cancel。");
+    expect(parseChannelReply("第二个", interaction.envelope!, { numbers: interaction.numbers, locale: "zh-CN" })).toMatchObject({ kind: "answer", response: { optionIds: [`${BOOKING_SURFACE}/cancel`] } });
+  });
+
+  it("reads a template's items and a checkbox for a channel, and leaves out what the catalog lacks", () => {
+    const components = [
+      { id: "root", component: "Column", children: ["list", "box", "odd"] },
+      { id: "list", component: "List", children: { componentId: "row", path: "/flights" } },
+      { id: "row", component: "Text", text: { path: "no" } },
+      { id: "box", component: "CheckBox", label: "Window seat", value: { path: "/window" } },
+      { id: "odd", component: "Hologram", text: "<b>not shown</b>" },
+    ];
+    const data = { version: "v0.9", updateDataModel: { surfaceId: BOOKING_SURFACE, path: "/", value: { flights: [{ no: "UA 123" }, { no: "DL 456" }], window: true } } };
+    const lines = surfaceLines(bookingContent([bookingCreate, { version: "v0.9", updateComponents: { surfaceId: BOOKING_SURFACE, components } }, data]), { yes: "yes", no: "no", empty: "-" });
+    expect(lines).toEqual(["UA 123", "DL 456", "Window seat: yes"]);
   });
 
   it("numbers in reading order from root, not in the order components arrived; a modal's trigger opens it and is not an action", () => {
