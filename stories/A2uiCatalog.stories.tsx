@@ -377,3 +377,4 @@ export const ChoicePickerDark = dark(ChoicePicker);
 export const SliderDark = dark(Slider);
 export const DateTimeInputDark = dark(DateTimeInput);
 export const TeamCatalogEntryDark = dark(TeamCatalogEntry);
+export const WithoutTheTeamEntryDark = dark(WithoutTheTeamEntry);
