@@ -1,4 +1,5 @@
 import { isRecord } from "../thread/guards";
+import { READ_VERSIONS } from "./limits";
 
 /**
  * What the agent's door needs of an `a2ui-surface` activity, read cheaply (the full surface model,
@@ -112,7 +113,8 @@ export function scanA2ui(content: unknown): { title?: string; actions: ScannedAc
   };
   let title: string | undefined;
   for (const op of ops) {
-    if (!isRecord(op)) continue;
+    // What the surface model refuses (0.8, another version) offers nothing to press either.
+    if (!isRecord(op) || "surfaceUpdate" in op || "beginRendering" in op || (op.version !== undefined && (typeof op.version !== "string" || !READ_VERSIONS.test(op.version)))) continue;
     if (isRecord(op.deleteSurface)) surfaces.delete(op.deleteSurface.surfaceId as string);
     const data = op.updateDataModel;
     // The middleware writes the whole model at `/`; a deeper write is the surface model's to read.

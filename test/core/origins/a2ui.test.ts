@@ -193,6 +193,13 @@ describe("an A2UI surface as a way of asking", () => {
     expect(nextRun(next).a2uiAction.userAction).toMatchObject({ name: "book_flight", sourceComponentId: "card", context: { flightNumber: "DL 456", price: "$315" } });
   });
 
+  it("numbers nothing the surface model refuses: a 0.8 message or another version offers no action", () => {
+    const button = { id: "root", component: "Button", text: "Go", action: { event: { name: "go" } } };
+    expect(folded(bookingContent([{ version: "v7", updateComponents: { surfaceId: "s", components: [button] } }])).interactions.get(ID)).toBeUndefined();
+    expect(folded(bookingContent([{ surfaceUpdate: {}, updateComponents: { surfaceId: "s", components: [button] } }])).interactions.get(ID)).toBeUndefined();
+    expect(folded(bookingContent([{ version: "v0.10", updateComponents: { surfaceId: "s", components: [button] } }])).interactions.get(ID)!.numbers).toEqual([1]);
+  });
+
   it("an option the agent's door never offered cannot be pressed, even if the surface has the button", () => {
     const thread = folded();
     expect(press(thread, `${BOOKING_SURFACE}/cancel#/x`)).toBe(thread);
