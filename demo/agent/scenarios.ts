@@ -1402,7 +1402,7 @@ function a2uiBooking(s: Script): void {
     s.text(action.name === "book_table" ? `Booked a table for ${String(c.guests)} under ${String(c.name)}, ${String(c.when).replace("T", " at ")}.` : "No table booked.");
   } else {
     s.text("Here is the booking form.");
-    s.push({ type: EventType.ACTIVITY_SNAPSHOT, messageId: "a2ui-surface-table", activityType: "a2ui-surface", content: { a2ui_operations: TABLE_FORM }, replace: true } as BaseEvent, 60);
+    s.push({ type: EventType.ACTIVITY_SNAPSHOT, messageId: "a2ui-surface-table", activityType: "a2ui-surface", content: { a2ui_operations: TABLE_FORM }, replace: true }, 60);
   }
   s.finish();
 }
