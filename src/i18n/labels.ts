@@ -1,4 +1,5 @@
 import type { PasskeyLabels } from "../passkey/labels";
+import type { A2uiLabels } from "../components/a2ui/labels";
 import { formEn, formZhCN, type FormLabels } from "./formLabels";
 import { conversationEn, conversationZhCN, type ConversationLabels } from "./conversationLabels";
 import { attachmentsEn, attachmentsZhCN, type AttachmentLabels } from "./attachmentLabels";
@@ -36,6 +37,8 @@ export interface ParleyLabels {
   support: SupportLabels;
   /** The passkey step-up's words, over the kit's own (which load with the step-up, in six languages). */
   passkey?: Partial<PasskeyLabels>;
+  /** The A2UI renderer's words, over its own (which load with the renderer, in six languages). */
+  a2ui?: Partial<A2uiLabels>;
   planTitle: string;
   stepStatus: Record<"pending" | "in-progress" | "completed" | "failed", string>;
   copy: string;
