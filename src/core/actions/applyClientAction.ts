@@ -134,7 +134,7 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       writeToolResult(d, action.toolCallId, action.content, action.error);
       break;
     case "set-state": {
-      const held = action.hold ? holdChangedKeys(d.s.state, action.state, d.s.stateEdits) : undefined;
+      const held = action.hold ? holdChangedKeys(thread.state, action.state, d.s.stateEdits) : undefined;
       if (action.state === thread.state && held === thread.stateEdits) return thread;
       d.s.state = action.state;
       if (held) d.s.stateEdits = held;
@@ -224,7 +224,7 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
     }
   }
   d.s.status = deriveStatus(d.s);
-  return d.s;
+  return d.done();
 }
 
 /**
