@@ -30,7 +30,7 @@ afterAll(async () => {
   await world?.stop();
 });
 
-async function open(server: "vanillajs" | "react"): Promise<Page> {
+async function open(server: "vanillajs" | "react" | "hostile"): Promise<Page> {
   browser = await openBrowser({ width: 1000, height: 1000 });
   const { page } = browser;
   await page.goto(pageUrl(world, server));
@@ -147,5 +147,46 @@ describe.each(["vanillajs", "react"] as const)("the basic MCP App server (%s)", 
     expect(await link.textContent()).toContain("modelcontextprotocol.io");
     expect(await link.locator("a").getAttribute("href")).toBe("https://modelcontextprotocol.io/");
     expect(await link.locator("a").getAttribute("rel")).toContain("noopener");
+  });
+});
+
+describe("a hostile app", () => {
+  it("gets nothing: not the page's cookie, document, storage or address, no request elsewhere, no forged message, no destructive call, no endless growth", async () => {
+    const page = await open("hostile");
+    const address = page.url();
+    await say(page, "Show me the app");
+    await page.locator("[data-slot=mcp-app][data-state=ready]").waitFor({ timeout: 60_000 });
+    // The origins its resource declared (`*`, `https:`, `'unsafe-eval'`, an address with a path) were all dropped.
+    const src = new URL((await page.locator("iframe[data-slot=mcp-app-frame]").getAttribute("src"))!);
+    expect(JSON.parse(src.searchParams.get("csp")!)).toEqual({ connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] });
+
+    const logs = () => page.evaluate(() => (window as unknown as { appLogs: Record<string, string>[] }).appLogs);
+    await expect.poll(async () => (await logs()).some((l) => l.phase === "escape"), { timeout: 30_000 }).toBe(true);
+    const escape = (await logs()).find((l) => l.phase === "escape")!;
+    for (const what of ["cookie", "parentDocument", "topDocument", "topCookie", "storage", "fetch"]) expect(escape[what], what).toMatch(/^blocked/);
+    expect(JSON.stringify(escape)).not.toContain("host-only");
+    // Its attempt to navigate the page left it where it was; its fetch never reached the other host.
+    expect(page.url()).toBe(address);
+    expect(await (await fetch(`${world.agents}/stolen`)).json()).toEqual({ stolen: 0 });
+    // A message posted straight to the top window is no one's: not in the conversation, not asked about.
+    expect(await page.locator("[data-role=user]", { hasText: "forged by the app" }).count()).toBe(0);
+
+    // Its destructive call asks, and refused it never runs; the refusal is the person's, audited.
+    const card = ask(page);
+    await card.waitFor({ timeout: 30_000 });
+    expect(await card.getAttribute("data-kind")).toBe("call");
+    expect(await card.textContent()).toContain("wipe");
+    await card.locator("[data-answer=deny]").click();
+    await expect.poll(async () => (await logs()).find((l) => l.phase === "wipe")?.outcome, { timeout: 30_000 }).toBe("refused");
+    const refused = (await audit(page)).filter((r) => r.operation === "mcp:hostile:ui://hostile/app.html#wipe");
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ decision: "declined", who: "ana" });
+
+    // It grows without end; its frame stays within the limit, and the page still answers.
+    await page.waitForTimeout(1_000);
+    const height = await page.locator("iframe[data-slot=mcp-app-frame]").evaluate((f) => f.getBoundingClientRect().height);
+    expect(height).toBeLessThanOrEqual(480);
+    await say(page, "still here?");
+    await page.locator("[data-role=assistant]", { hasText: "You said: still here?" }).first().waitFor({ timeout: 30_000 });
   });
 });
