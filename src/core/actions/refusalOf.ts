@@ -10,6 +10,7 @@ import { isUserContent } from "../attachments/userContent";
 import { needsDecisionRecord, recordDescribes } from "../decisions/record";
 import { FEEDBACK_REASON_LIMIT } from "../feedback";
 import { A2UI_LOADING, a2uiDoor, planA2uiAnswer } from "../origins/a2ui";
+import { mcpAppDoor } from "../origins/mcp-app";
 import type { ActionRefusal, ClientAction } from "./clientAction";
 
 /**
@@ -31,6 +32,9 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
     case "ask-for-tool":
       if (thread.interactions.get(toolPermissionId(action.toolCallId))) return { code: "not-open", message: "This tool call was already asked about." };
       return toolCallRefusal(thread, action.toolCallId);
+    case "app-call":
+      // Only the MCP Apps host writes these, and it brings the door; without it one changes nothing.
+      return mcpAppDoor.loaded?.appCallRefusal(thread, action);
     case "ask-to-continue":
       return selectInteractions(thread).some((i) => i.origin.kind === "kit" && i.status === "pending") ? { code: "busy", message: "The person is already asked whether to go on." } : undefined;
     case "answer":

@@ -189,8 +189,11 @@ export interface GrantCheckOptions {
 }
 
 /** One decision in the audit log. */
-/** `refused_forgery`: something from the agent tried to answer for the person, and was refused. */
-export type AuditDecision = "approved" | "declined" | "timed_out" | "approved_by_grant" | "denied_by_policy" | "revoked" | "granted" | "refused_forgery" | "feedback";
+/**
+ * `refused_forgery`: something from the agent tried to answer for the person, and was refused.
+ * `allowed_by_policy`: the policy let something run without asking (an MCP App's read-only call).
+ */
+export type AuditDecision = "approved" | "declined" | "timed_out" | "approved_by_grant" | "denied_by_policy" | "allowed_by_policy" | "revoked" | "granted" | "refused_forgery" | "feedback";
 
 /**
  * Every audit decision, for filters and exports.
@@ -204,6 +207,7 @@ export const AUDIT_DECISIONS = [
   "timed_out",
   "approved_by_grant",
   "denied_by_policy",
+  "allowed_by_policy",
   "revoked",
   "granted",
   "refused_forgery",
