@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { mcpAppSandbox } from "../../src/mcp-sandbox";
-import { callFileCleaner, FILE_CLEANER_TOOLS, FILE_CLEANER_URI, MCP_APP_MIME } from "./fileCleaner.js";
+import { callFileCleaner, FILE_CLEANER_HASH, FILE_CLEANER_SERVER, FILE_CLEANER_TOOLS, FILE_CLEANER_URI, MCP_APP_MIME } from "./fileCleaner.js";
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
 
@@ -55,6 +55,27 @@ export function answerMcp(method: string, params: unknown, page: string = html()
       return callFileCleaner(p.name, p.arguments);
     default:
       throw new McpError(-32601, `Method not found: ${method.slice(0, 80)}.`);
+  }
+}
+
+/**
+ * A run's `forwardedProps.__proxiedMCPRequest`, answered as `@ag-ui/mcp-apps-middleware` answers a
+ * host that has no client of its own: the MCP result, or `{ error }` in words. Only the methods the
+ * middleware proxies, only for the demo's server. `undefined` when the run carries no such request.
+ *
+ * @example
+ * proxiedMcpAnswer({ __proxiedMCPRequest: { serverHash: "…", serverId: "file-cleaner", method: "resources/read", params: { uri: "ui://file-cleaner/app.html" } } });
+ */
+export function proxiedMcpAnswer(forwardedProps: unknown): unknown {
+  const request = forwardedProps && typeof forwardedProps === "object" ? (forwardedProps as { __proxiedMCPRequest?: unknown }).__proxiedMCPRequest : undefined;
+  if (!request || typeof request !== "object") return undefined;
+  const { serverId, serverHash, method, params } = request as Record<string, unknown>;
+  if (serverId !== FILE_CLEANER_SERVER && serverHash !== FILE_CLEANER_HASH) return { error: "This agent knows no such MCP server." };
+  if (method !== "resources/read" && method !== "tools/call") return { error: "Only resources/read and tools/call are proxied." };
+  try {
+    return answerMcp(method, params);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : "The MCP server failed." };
   }
 }
 

@@ -1417,8 +1417,9 @@ function a2uiBooking(s: Script): void {
 // An MCP App, as `@ag-ui/mcp-apps-middleware` shows one: the agent calls the server's UI tool
 // (`scan_downloads`, which declares `_meta.ui.resourceUri`), the tool's result goes back as a tool
 // message, and an `mcp-apps` activity names the app, its server, the tool's input and its result.
-// The page reads the app's `ui://` resource and makes its calls on the demo's MCP server
-// (mcpServer.ts); nothing the app does comes back through this agent.
+// The demo's page reads the app's `ui://` resource and makes its calls with a client of the demo's
+// MCP server (mcpServer.ts), which tells it the tools' annotations; a host without one sends them
+// through this agent as `__proxiedMCPRequest`, answered by the HTTP layer (server.ts).
 
 /** The scan, and the file cleaner app beside it. */
 function fileCleaner(s: Script): void {

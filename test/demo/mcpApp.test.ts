@@ -9,6 +9,9 @@ import { readMcpAppContent, readMcpAppResource } from "../../src/mcp-apps";
 import { planRun, SCENARIOS } from "../../demo/agent/scenarios";
 import { DOWNLOADS, FILE_CLEANER_URI, callFileCleaner } from "../../demo/agent/fileCleaner";
 import { answerMcp, createMcpEndpoint, createSandboxEndpoint, McpError } from "../../demo/agent/mcpServer";
+import { createAgentMiddleware } from "../../demo/agent/server";
+import { createHttpAgent } from "../../src/http";
+import { proxiedRequestInput, requestThroughAgent } from "../../src/mcp-apps";
 
 /** The demo's MCP App: the agent's `mcp-apps` activity, the file-cleaner server, the sandbox page's origins. */
 
@@ -69,7 +72,8 @@ describe("over HTTP", () => {
   beforeAll(async () => {
     const mcp = createMcpEndpoint();
     const sandbox = createSandboxEndpoint(() => import("../../src/mcp-sandbox"));
-    server = createServer((req, res) => (req.url?.startsWith("/mcp-sandbox") ? sandbox(req, res) : mcp(req, res)));
+    const agent = createAgentMiddleware({ delayScale: 0 });
+    server = createServer((req, res) => (req.url?.startsWith("/mcp-sandbox") ? sandbox(req, res) : req.url?.startsWith("/api/agent") ? agent(req, res) : mcp(req, res)));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     base = `127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -82,6 +86,16 @@ describe("over HTTP", () => {
     expect(await (await rpc({ jsonrpc: "2.0", id: 2, method: "nope" })).json()).toMatchObject({ id: 2, error: { code: -32601 } });
     expect((await rpc({ jsonrpc: "2.0", method: "notifications/initialized" })).status).toBe(202);
     expect((await fetch(`http://${base}/api/mcp`, { method: "POST", body: "{" })).status).toBe(400);
+  });
+
+  it("the agent answers the kit's __proxiedMCPRequest as the middleware does: the result, or the refusal in words", async () => {
+    const agent = createHttpAgent({ url: `http://${base}/api/agent` });
+    const app = { serverHash: "elsewhere", serverId: "file-cleaner", resourceUri: FILE_CLEANER_URI };
+    const read = await requestThroughAgent(agent, proxiedRequestInput("t1", "p1", app, "resources/read", { uri: FILE_CLEANER_URI }));
+    expect(readMcpAppResource(read, FILE_CLEANER_URI).ok).toBe(true);
+    const call = await requestThroughAgent(agent, proxiedRequestInput("t1", "p2", app, "tools/call", { name: "inspect_file", arguments: { name: "invoice-0412.pdf" } }));
+    expect(call).toEqual(callFileCleaner("inspect_file", { name: "invoice-0412.pdf" }));
+    await expect(requestThroughAgent(agent, proxiedRequestInput("t1", "p3", { ...app, serverId: "other" }, "resources/read", { uri: FILE_CLEANER_URI }))).rejects.toThrow("no such MCP server");
   });
 
   it("serves the sandbox page to a page on the other loopback name only", async () => {
