@@ -6,12 +6,13 @@
  * (`localhost` for a page on `127.0.0.1`). The app's read-only call passes, audited; its call that
  * changes something asks on a card naming the app, the server and the tool, and reaches the server
  * only once approved — once, then always for this app; its destructive call asks for the tool's
- * name typed, once only; "never for this app" refuses from then on without asking.
+ * name typed, once only; "never for this app" refuses from then on without asking. The app wears
+ * the page's tokens and follows the demo's theme switch into dark.
  */
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { pickScenario, withDemo } from "./support";
-import { appFrame } from "./mcp-apps/support";
+import { appDocument, appFrame } from "./mcp-apps/support";
 
 const demo = withDemo({ viewport: { width: 1400, height: 1100 } });
 
@@ -110,6 +111,12 @@ describe("the demo's MCP App (file cleaner)", () => {
     expect(await ask.count()).toBe(0);
     expect(await item("ubuntu-22.04-desktop-amd64.iso").getAttribute("data-state")).toBe("trashed");
     expect(calls.filter((c) => c === "empty_trash")).toHaveLength(1);
+
+    // The app wears the page's look (the host context's tokens), and follows the page into dark.
+    const document = await appDocument(page);
+    expect(await document.evaluate(() => window.document.documentElement.style.getPropertyValue("--color-text-primary"))).not.toBe("");
+    await page.getByRole("combobox", { name: "Theme" }).selectOption("dark");
+    await expect.poll(() => document.evaluate(() => window.document.documentElement.dataset.theme), { timeout: 10_000 }).toBe("dark");
     expect(problems).toEqual([]);
   });
 });
