@@ -31,6 +31,7 @@ import { RtuiDemo } from "./RtuiDemo";
 import { ThemeSwitch, useDemoTheme } from "./ThemeSwitch";
 import { DeveloperSwitch, useDeveloper } from "./Developer";
 import { ScenarioMenu } from "./ScenarioMenu";
+import { DEMO_MCP_APPS } from "./mcpApps";
 import { LOCALE, TEXT } from "./text";
 
 /** Where runs go: `PARLEY_AGENT_URL` at `npm start`, else the embedded reference agent. */
@@ -279,7 +280,7 @@ export function App() {
   return (
     <ParleyProvider key={threads?.threadId} threadId={threads?.threadId} agent={agent} locale={LOCALE} permissions={PERMISSIONS} persistence={PERSISTENCE ?? threads?.persistence} keepPermissions={KEPT_PERMISSIONS} trace>
       {UI_MODE === "kit" ? (
-        <ParleyUIProvider className="demo-shell" locale={LOCALE} colorScheme={colorScheme}>{content}</ParleyUIProvider>
+        <ParleyUIProvider className="demo-shell" locale={LOCALE} colorScheme={colorScheme} components={DEMO_MCP_APPS}>{content}</ParleyUIProvider>
       ) : (
         <div className="demo-shell">{content}</div>
       )}

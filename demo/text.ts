@@ -170,6 +170,7 @@ const ZH_SCENARIOS: Record<ScenarioInfo["name"], string> = {
   revoke: "撤销授权",
   archive: "归档 100 封邮件（批量）",
   testmail: "测试邮件（有条件）",
+  cleaner: "文件清理（MCP 应用）",
   error: "出错后重试",
   flaky: "不稳定的网络",
   broken: "损坏的数据帧",

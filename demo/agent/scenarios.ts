@@ -14,6 +14,7 @@
  *   next run's `resume` (`address`, `approvals`, `delete`).
  */
 import { EventType, type BaseEvent, type Interrupt, type ResumeEntry, type RunAgentInput } from "@ag-ui/core";
+import { callFileCleaner, FILE_CLEANER_HASH, FILE_CLEANER_SERVER, FILE_CLEANER_URI } from "./fileCleaner.js";
 
 export type ScenarioName =
   | "markdown"
@@ -37,6 +38,7 @@ export type ScenarioName =
   | "broken"
   | "suggest"
   | "a2ui"
+  | "cleaner"
   | DojoScenario
   | "team"
   | "default";
@@ -82,6 +84,7 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: "revoke", group: "permissions", label: "Revoke a grant", trigger: "Ask me again before reading customers (revoke)" },
   { name: "archive", group: "permissions", label: "Archive 100 mails (batch)", trigger: "Clear out old newsletters (archive)" },
   { name: "testmail", group: "permissions", label: "Test mail (conditional)", trigger: "Send a test mail (testmail)" },
+  { name: "cleaner", group: "permissions", label: "File cleaner (MCP App)", trigger: "Free up some disk space (cleaner)" },
   { name: "flaky", group: "network", label: "Flaky network", trigger: "Answer over a bad connection (flaky)" },
   { name: "broken", group: "network", label: "Broken frame", trigger: "Send me one broken frame (broken)" },
   { name: "long", group: "network", label: "Long reply (reload me)", trigger: "Tell me a long story, I may reload (long)" },
@@ -1152,6 +1155,9 @@ export function planRun(input: RunAgentInput, options: ScenarioOptions = {}): Ru
       case "a2ui":
         a2uiBooking(s);
         break;
+      case "cleaner":
+        fileCleaner(s);
+        break;
       case "team":
         team(s);
         break;
@@ -1404,5 +1410,34 @@ function a2uiBooking(s: Script): void {
     s.text("Here is the booking form.");
     s.push({ type: EventType.ACTIVITY_SNAPSHOT, messageId: "a2ui-surface-table", activityType: "a2ui-surface", content: { a2ui_operations: TABLE_FORM }, replace: true }, 60);
   }
+  s.finish();
+}
+
+// ————————————————————————————————————————————————————————————————————————————————————————————
+// An MCP App, as `@ag-ui/mcp-apps-middleware` shows one: the agent calls the server's UI tool
+// (`scan_downloads`, which declares `_meta.ui.resourceUri`), the tool's result goes back as a tool
+// message, and an `mcp-apps` activity names the app, its server, the tool's input and its result.
+// The demo's page reads the app's `ui://` resource and makes its calls with a client of the demo's
+// MCP server (mcpServer.ts), which tells it the tools' annotations; a host without one sends them
+// through this agent as `__proxiedMCPRequest`, answered by the HTTP layer (server.ts).
+
+/** The scan, and the file cleaner app beside it. */
+function fileCleaner(s: Script): void {
+  s.start();
+  const messageId = s.text("I scanned your downloads folder. The cleaner below shows what takes the most room; nothing is removed unless you allow it.");
+  const toolInput = { folder: "~/Downloads" };
+  const toolCallId = s.toolCall("scan_downloads", toolInput, messageId);
+  const result = callFileCleaner("scan_downloads", toolInput);
+  s.toolResult(toolCallId, result, 120);
+  s.push(
+    {
+      type: EventType.ACTIVITY_SNAPSHOT,
+      messageId: s.id("mcp-app"),
+      activityType: "mcp-apps",
+      content: { resourceUri: FILE_CLEANER_URI, serverHash: FILE_CLEANER_HASH, serverId: FILE_CLEANER_SERVER, toolInput, result },
+      replace: true,
+    },
+    60,
+  );
   s.finish();
 }

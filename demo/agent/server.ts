@@ -4,13 +4,16 @@
  * Every frame has an `id:` (its place in the run, from 1); a request with `Last-Event-ID` for the
  * same run gets only the frames after it. A run goes on when its client goes away, and its frames
  * are kept for a while (bounded: `keepRunsMs`, `keepRuns`): `GET ?threadId=…&runId=…` with
- * `Last-Event-ID` joins it again (a page reloaded mid-reply), `404` when it is not kept.
+ * `Last-Event-ID` joins it again (a page reloaded mid-reply), `404` when it is not kept. A run
+ * carrying `forwardedProps.__proxiedMCPRequest` for the demo's MCP App is answered at once, as
+ * `@ag-ui/mcp-apps-middleware` answers it (`mcpServer.ts`).
  * Mounted by the demo's Vite plugin at `/api/agent`; usable with a bare `node:http` server too.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { EventEncoder } from "@ag-ui/encoder";
-import type { RunAgentInput } from "@ag-ui/core";
+import { EventType, type RunAgentInput } from "@ag-ui/core";
 import { describeRun, lastUserMessageId, planRun, type OpenInterrupts, type TimedEvent } from "./scenarios.js";
+import { proxiedMcpAnswer } from "./mcpServer.js";
 
 export interface AgentMiddlewareOptions {
   /** Multiplies the scripted delays: 1 (default) for the demo, 0 for fast tests. */
@@ -235,6 +238,18 @@ export function createAgentMiddleware(options: AgentMiddlewareOptions = {}): Age
     }
     if (!isRunAgentInput(input)) {
       sendJson(res, 422, { error: "Expected a RunAgentInput: { threadId, runId, messages[] }." });
+      return;
+    }
+    // A host's MCP request for the demo's app (`__proxiedMCPRequest`), answered as
+    // `@ag-ui/mcp-apps-middleware` does: no turn of the conversation, only the result.
+    const proxied = proxiedMcpAnswer(input.forwardedProps);
+    if (proxied !== undefined) {
+      const encoder = new EventEncoder({ accept: "text/event-stream" });
+      const base = { threadId: input.threadId, runId: input.runId };
+      res.statusCode = 200;
+      res.setHeader("Content-Type", "text/event-stream; charset=utf-8");
+      res.setHeader("Cache-Control", "no-cache, no-transform");
+      res.end(encoder.encodeSSE({ type: EventType.RUN_STARTED, ...base }) + encoder.encodeSSE({ type: EventType.RUN_FINISHED, ...base, result: proxied }));
       return;
     }
 

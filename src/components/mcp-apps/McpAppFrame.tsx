@@ -221,6 +221,22 @@ function useHost(store: ReadonlyThreadStore, messageId: string, content: McpAppC
   useLayoutEffect(() => {
     if (state?.phase.kind === "ready") hostRef.current?.setContext(hostContextOf(viewport.current, latest.current.locale, latest.current.options.maxHeight ?? 640));
   });
+  // The theme changes without re-rendering this view (the provider's `colorScheme` is a class on
+  // the kit's root; "auto" follows the system): watched there, and told to the running app.
+  const ready = state?.phase.kind === "ready";
+  useEffect(() => {
+    const root = viewport.current?.closest(".parley");
+    if (!ready || !root) return;
+    const tell = () => hostRef.current?.setContext(hostContextOf(viewport.current, latest.current.locale, latest.current.options.maxHeight ?? 640));
+    const observer = new MutationObserver(tell);
+    observer.observe(root, { attributes: true, attributeFilter: ["class", "style", "data-color-scheme"] });
+    const system = typeof matchMedia === "function" ? matchMedia("(prefers-color-scheme: dark)") : undefined;
+    system?.addEventListener("change", tell);
+    return () => {
+      observer.disconnect();
+      system?.removeEventListener("change", tell);
+    };
+  }, [ready]);
   return { state, hostRef, viewport };
 }
 
