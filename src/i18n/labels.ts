@@ -1,4 +1,5 @@
 import type { PasskeyLabels } from "../passkey/labels";
+import type { GrantsLabels } from "./grantsLabels";
 import { formEn, formZhCN, type FormLabels } from "./formLabels";
 import { conversationEn, conversationZhCN, type ConversationLabels } from "./conversationLabels";
 import { attachmentsEn, attachmentsZhCN, type AttachmentLabels } from "./attachmentLabels";
@@ -36,6 +37,8 @@ export interface ParleyLabels {
   support: SupportLabels;
   /** The passkey step-up's words, over the kit's own (which load with the step-up, in six languages). */
   passkey?: Partial<PasskeyLabels>;
+  /** Refusals, the grants page and the audit's provenance, over the kit's own (which load with the permissions UI, in six languages). */
+  grants?: Partial<GrantsLabels>;
   planTitle: string;
   stepStatus: Record<"pending" | "in-progress" | "completed" | "failed", string>;
   copy: string;

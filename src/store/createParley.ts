@@ -96,7 +96,10 @@ export function createParley(options: ParleyOptions = {}): Parley {
     let stop: (() => void) | undefined;
     let cancelled = false;
     void import("./auditSink").then((m) => {
-      if (!cancelled) stop = m.deliverAudit(store, given).stop;
+      if (!cancelled) {
+        const delivery = m.deliverAudit(store, given);
+        stop = () => delivery.stop();
+      }
     });
     return () => {
       cancelled = true;

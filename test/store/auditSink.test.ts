@@ -160,7 +160,7 @@ describe("httpAuditSink", () => {
     const calls: { url: string; init: RequestInit }[] = [];
     let status = 200;
     const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
-      calls.push({ url: String(url), init: init! });
+      calls.push({ url: url instanceof Request ? url.url : url.toString(), init: init! });
       return new Response(null, { status });
     }) as unknown as typeof globalThis.fetch;
     const sink = httpAuditSink({ url: "/api/audit", headers: () => ({ authorization: "Bearer t" }), fetch });

@@ -2,7 +2,7 @@ import { isId } from "../thread/guards";
 import type { PermissionCategory } from "../protocol/envelope";
 // `field` tells a missing field (undefined) from an accessor (UNREADABLE), which then fails every check.
 import { ABSENT, copyData, dataEquals, MAX_DEPTH, ownField as field, ownValue, readPath } from "./data";
-import { categoriesOf, nameMatches } from "./policy";
+import { categoriesOf } from "./policy";
 import {
   GRANT_SCOPES,
   type Grant,
@@ -134,11 +134,10 @@ export function grantCovers(grant: Grant, operation: Operation, options: GrantCh
  */
 export function checkGrant(grants: readonly Grant[], operation: Operation, options: GrantCheckOptions): Grant | undefined {
   try {
-    if (refusalOf(grants, operation, options)) return undefined;
     let best: { grant: Grant; index: number } | undefined;
     for (const [index, grant] of listOf(grants).entries()) {
-      if (!grantCovers(grant, operation, options)) continue;
-      if (!best || moreSpecific(grant, index, best.grant, best.index)) best = { grant, index };
+      if (refuses(grant, operation, options)) return undefined;
+      if (grantCovers(grant, operation, options) && (!best || moreSpecific(grant, index, best.grant, best.index))) best = { grant, index };
     }
     return best?.grant;
   } catch {
@@ -156,11 +155,18 @@ export function checkGrant(grants: readonly Grant[], operation: Operation, optio
  */
 export function refusalOf(grants: readonly Grant[], operation: Operation, options: Pick<GrantCheckOptions, "now" | "runId" | "sessionId">): Grant | undefined {
   try {
-    const name = ownValue(operation, "name");
-    return listOf(grants).find((grant) => field(grant, "effect") === "deny" && isLive(grant, options) && nameMatches(field(grant, "operation"), name));
+    return listOf(grants).find((grant) => refuses(grant, operation, options));
   } catch {
     return undefined;
   }
+}
+
+/** A live refusal naming the operation: exactly, or by a prefix ending in `*` (its operation is a non-empty string once live). */
+function refuses(grant: Grant, operation: Operation, options: Pick<GrantCheckOptions, "now" | "runId" | "sessionId">): boolean {
+  if (!field(grant, "effect") || !isLive(grant, options)) return false;
+  const refused = field(grant, "operation") as string;
+  const name = String(ownValue(operation, "name"));
+  return refused === name || (refused.endsWith("*") && name.startsWith(refused.slice(0, -1)));
 }
 
 /** What {@link createGrant} needs: the grant's own fields, with `now` for `grantedAt`; `uses` starts at 0. */

@@ -1,6 +1,6 @@
 import { dataEquals, ownField as field } from "./data";
 import { grantStatus } from "./grants";
-import { nameMatches } from "./policy";
+import { nameMatches } from "./names";
 import type { Grant, Policy } from "./types";
 
 /**
