@@ -39,6 +39,8 @@ export interface GrantsLabels {
   /** How many requests a refusal declined without asking. */
   blocked: string;
   blockedCount: (count: number) => string;
+  /** The Revoke button's text on a refusal (its accessible name, `revokeRefusal`, contains it: both come from here, so they never differ while a language loads). */
+  revoke: string;
   /** The Revoke button's accessible name on a refusal: the agent may ask again. */
   revokeRefusal: (what: string) => string;
 
@@ -79,6 +81,7 @@ const en: GrantsLabels = {
   afterUses: (left) => `After ${left} more ${left === 1 ? "use" : "uses"}`,
   blocked: "Declined",
   blockedCount: (count) => (count === 0 ? "Not yet asked again" : `${count} ${count === 1 ? "request" : "requests"} without asking you`),
+  revoke: "Revoke",
   revokeRefusal: (what) => `Revoke the refusal of ${what}: the agent may ask again`,
   decisionRefused: "Never allowed",
   decisionExecuted: "Executed",
@@ -111,6 +114,7 @@ const zh: GrantsLabels = {
   afterUses: (left) => `再使用 ${left} 次后`,
   blocked: "已拒绝",
   blockedCount: (count) => (count === 0 ? "尚未再次请求" : `未询问你即拒绝了 ${count} 次请求`),
+  revoke: "撤销",
   revokeRefusal: (what) => `撤销对 ${what} 的拒绝：代理可以再次询问`,
   decisionRefused: "永不允许",
   decisionExecuted: "已执行",
@@ -143,6 +147,7 @@ const de: GrantsLabels = {
   afterUses: (left) => `Nach ${left} weiteren ${left === 1 ? "Nutzung" : "Nutzungen"}`,
   blocked: "Abgelehnt",
   blockedCount: (count) => (count === 0 ? "Noch nicht wieder gefragt" : `${count} ${count === 1 ? "Anfrage" : "Anfragen"} ohne Rückfrage`),
+  revoke: "Widerrufen",
   revokeRefusal: (what) => `Ablehnung von ${what} widerrufen: Der Agent darf wieder fragen`,
   decisionRefused: "Nie erlaubt",
   decisionExecuted: "Ausgeführt",
@@ -175,6 +180,7 @@ const es: GrantsLabels = {
   afterUses: (left) => `Tras ${left} ${left === 1 ? "uso más" : "usos más"}`,
   blocked: "Rechazado",
   blockedCount: (count) => (count === 0 ? "Aún no se ha vuelto a pedir" : `${count} ${count === 1 ? "solicitud" : "solicitudes"} sin preguntarte`),
+  revoke: "Revocar",
   revokeRefusal: (what) => `Revocar el rechazo de ${what}: el agente podrá volver a preguntar`,
   decisionRefused: "Nunca permitido",
   decisionExecuted: "Ejecutado",
@@ -207,6 +213,7 @@ const ja: GrantsLabels = {
   afterUses: (left) => `あと ${left} 回使った後`,
   blocked: "拒否",
   blockedCount: (count) => (count === 0 ? "まだ再度の依頼はありません" : `確認せずに ${count} 件の依頼を拒否`),
+  revoke: "取り消す",
   revokeRefusal: (what) => `${what} の拒否を取り消す: エージェントはまた確認できます`,
   decisionRefused: "許可しない",
   decisionExecuted: "実行済み",
@@ -239,6 +246,7 @@ const ar: GrantsLabels = {
   afterUses: (left) => `بعد ${left} من الاستخدامات الأخرى`,
   blocked: "رُفض",
   blockedCount: (count) => (count === 0 ? "لم يُطلب مجددًا بعد" : `${count} من الطلبات دون سؤالك`),
+  revoke: "إلغاء",
   revokeRefusal: (what) => `إلغاء رفض ${what}: يمكن للوكيل أن يسأل مجددًا`,
   decisionRefused: "غير مسموح أبدًا",
   decisionExecuted: "نُفّذ",

@@ -204,7 +204,7 @@ function GrantRow({ view, words, onRevoke }: { view: GrantView; words: GrantsLab
             className={buttonVariants({ variant: "secondary" })}
             onClick={onRevoke}
           >
-            {t.revoke}
+            {refusal ? words.revoke : t.revoke}
           </button>
         </div>
       ) : null}
