@@ -182,8 +182,8 @@ describe.skipIf(!hasPython)("the Python rules of docs/verifying-decisions.md, ru
       [step(approval.ask, { ...approval.decision, approvedDigest: await digestOf(EDITED) }, EDITED)],
       // A decline closes the ask: an approval afterwards runs nothing.
       [step(declined.ask, declined.decision, ARGS), step(declined.ask, { ...approval.decision, answers: declined.decision.answers, nonce: declined.ask.nonce, decisionId: "late" }, ARGS)],
-      // A batch grant of 2: two uses run, the third is refused.
-      byGrant.map((decision, i) => step(grantAsks[i]!.record, decision, ARGS)),
+      // A batch grant of 2: two uses run, the third is refused; a replay between them uses nothing up.
+      [step(grantAsks[0]!.record, byGrant[0], ARGS), step(grantAsks[0]!.record, byGrant[0], ARGS), ...byGrant.slice(1).map((decision, i) => step(grantAsks[i + 1]!.record, decision, ARGS))],
       // A passkey ask: no assertion, a typed fallback the ask did not allow.
       [step(stepUp.ask, stepUp.decision, ARGS), step(stepUp.ask, { ...stepUp.decision, passkeyFallback: "typed" }, ARGS)],
     ];
@@ -205,7 +205,7 @@ describe.skipIf(!hasPython)("the Python rules of docs/verifying-decisions.md, ru
       ["args-drift", "ok", "replayed"],
       ["edits-not-allowed"],
       ["not-approved", "replayed"],
-      ["ok", "ok", "grant-exhausted"],
+      ["ok", "replayed", "ok", "grant-exhausted"],
       ["assertion-missing", "assertion-missing"],
     ]);
 
