@@ -7,7 +7,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { findBrowser } from "./scripts/browser.ts";
 
 /** The entries that are client modules (React): "use client" is written back on them. */
-const CLIENT_ENTRIES = new Set(["index", "panels", "threads", "rtui", "a2ui", "headless", "passkey"]);
+const CLIENT_ENTRIES = new Set(["index", "panels", "threads", "rtui", "a2ui", "mcp-apps", "headless", "passkey"]);
 
 // One config for the library build and the unit tests. The demo has its own (demo/vite.config.ts).
 export default defineConfig({
@@ -35,6 +35,9 @@ export default defineConfig({
         rtui: "src/rtui.ts",
         // A2UI surfaces (React): the renderer the kit loads on first use, and the surface model.
         a2ui: "src/a2ui.ts",
+        // MCP Apps (React): the frame, host and bridge load on first use; the sandbox page's server side apart, without React.
+        "mcp-apps": "src/mcp-apps.ts",
+        "mcp-sandbox": "src/mcp-sandbox.ts",
         // The cards' hooks and headless compound parts (React), for a team's own design system.
         headless: "src/headless.ts",
         // The agent's side of decisions it can verify (no React; Node and edge runtimes).
@@ -50,7 +53,7 @@ export default defineConfig({
     sourcemap: true,
     rolldownOptions: {
       // Everything the user installs stays theirs; only our own code is bundled.
-      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", "valibot", "@cfworker/json-schema", "idb-keyval", "canonicalize", /^@simplewebauthn\//, "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/, /^micromark-extension-gfm/, /^mdast-util-gfm/, /^shiki($|\/)/],
+      external: [/^react($|\/)/, /^react-dom($|\/)/, /^@ag-ui\//, /^rxjs($|\/)/, /^zustand($|\/)/, /^@tanstack\//, /^radix-ui($|\/)/, /^@radix-ui\//, "eventsource-parser", "valibot", "@cfworker/json-schema", "idb-keyval", "canonicalize", /^@simplewebauthn\//, "clsx", "tailwind-merge", "class-variance-authority", /^react-markdown/, /^remark-/, /^micromark-extension-gfm/, /^mdast-util-gfm/, /^shiki($|\/)/, /^@modelcontextprotocol\//],
       plugins: [
         {
           // Next.js App Router (issue 14, docs/nextjs.md): `parley-ui` is a client module, and so is

@@ -193,6 +193,40 @@ for (const scenario of scenarios) {
   );
 }
 
+// ---- what a reader of the state adds ----------------------------------------------------------
+
+/**
+ * The fold keeps a large state root in a table and builds the plain object on first read, once per
+ * version: the bursts above read the state once, at the end. A `useAgentState` subscriber reads it
+ * after every burst (at most once a frame in the store), so this line is what the same bursts cost
+ * with such a reader, beside the same floor.
+ */
+function foldInBurstsReadingState(bursts: readonly BaseEvent[][]): ThreadState {
+  let thread = createThreadState();
+  for (const burst of bursts) {
+    thread = foldEvents(thread, burst);
+    void (thread.state as Record<string, unknown>).key0;
+  }
+  return thread;
+}
+
+{
+  const scenario = scenarios[3] as Scenario;
+  const sse = toSse(scenario.events);
+  const bursts = splitBursts(scenario.events, BURST);
+  const round = await measureRound([() => parseSse(sse), () => foldInBurstsReadingState(bursts)], {
+    repeats: ROUNDS,
+    check: (index, result) => void (index === 1 && scenario.checkParley(result as ThreadState)),
+  });
+  const [floor, read] = round.each as [Measurement, Measurement];
+  console.log();
+  console.log(
+    `${scenario.name}, ${BURST}-event bursts with \`thread.state\` read after every burst (as a useAgentState subscriber would, ` +
+      `at most once a frame): ${formatMs(read.ms)} vs the floor's ${formatMs(floor.ms)}, ${(round.ratios[1] as number).toFixed(2)}×.`,
+  );
+  gc();
+}
+
 // ---- table 2: scaling of scenario (ii) ------------------------------------------------------
 
 console.log();

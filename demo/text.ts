@@ -160,6 +160,7 @@ const ZH_SCENARIOS: Record<ScenarioInfo["name"], string> = {
   suggest: "快捷回复",
   booking: "订火车票（建议）",
   address: "地址表单",
+  a2ui: "订餐桌（A2UI 表单）",
   approvals: "两项批准",
   delete: "删除（批准）",
   failure: "导出失败",

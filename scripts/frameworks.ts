@@ -1,5 +1,6 @@
 /**
  * The conformance suite's framework servers (test/frameworks/langgraph-js, test/frameworks/mastra)
+ * and the real MCP App servers behind their middleware (test/browser/mcp-apps/servers)
  * are packages of their own: their dependency trees (LangGraph's API server, Mastra) stay out of
  * the kit's. `npm test` runs `--ensure` first, so the README's test command works on a fresh clone:
  * each is installed with `npm ci` from its own lock file when its install is missing or older than
@@ -12,7 +13,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createHash } from "node:crypto";
 import { join } from "node:path";
 
-export const FRAMEWORK_DIRS = ["test/frameworks/langgraph-js", "test/frameworks/mastra"];
+export const FRAMEWORK_DIRS = ["test/frameworks/langgraph-js", "test/frameworks/mastra", "test/browser/mcp-apps/servers"];
 
 const MARK = "node_modules/.parley-lock-hash";
 

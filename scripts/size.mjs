@@ -36,7 +36,7 @@ function publishedWeight(entryFile) {
   const joined = Buffer.concat(parts);
   return { raw: joined.length, gz: gzip(joined), files: [...seen] };
 }
-for (const file of ["index.js", "core.js", "http.js", "policy.js", "persistence.js", "channels.js", "panels.js", "threads.js", "rtui.js", "a2ui.js", "headless.js", "server.js", "passkey.js", "testing.js"]) {
+for (const file of ["index.js", "core.js", "http.js", "policy.js", "persistence.js", "channels.js", "panels.js", "threads.js", "rtui.js", "a2ui.js", "mcp-apps.js", "mcp-sandbox.js", "headless.js", "server.js", "passkey.js", "testing.js"]) {
   const w = publishedWeight(file);
   rows.push({ name: `dist/${file}`, raw: w.raw, gz: w.gz, note: w.files.length > 1 ? `with ${w.files.slice(1).join(", ")}` : "" });
 }

@@ -10,7 +10,8 @@ import { e, Kit } from "./support/stores";
  * A2UI surfaces in the thread (`parley-ui/a2ui`, loaded on first use): the agent's declarative
  * form rendered with the kit's tokens, its buttons a numbered question answered through the
  * person's door. The states: the form waiting, a check that refuses the press in words, the form
- * answered, a surface still being built, and a component the catalog lacks (shown escaped).
+ * answered, a surface still being built, a component the catalog lacks (shown escaped), and an
+ * A2UI 0.8 message (refused in words: Parley reads 0.9 and later).
  */
 const meta = {
   title: "Parley/A2UI",
@@ -93,5 +94,25 @@ export const UnknownComponent: Story = {
   },
 };
 
+export const EarlierVersionRefused: Story = {
+  render: () =>
+    inThread(
+      showing(
+        bookingContent([
+          { beginRendering: { surfaceId: BOOKING_SURFACE, root: "root" } },
+          { surfaceUpdate: { surfaceId: BOOKING_SURFACE, components: [{ id: "root", component: { Text: { text: { literalString: "Hello" } } } }] } },
+        ]),
+      ),
+    ),
+  play: async ({ canvasElement }) => {
+    await waitFor(() => expect(canvasElement.textContent).toMatch(/An A2UI 0\.8 message \("beginRendering"\) was not read/), { timeout: 8_000 });
+  },
+};
+
 const dark = (story: Story): Story => ({ ...story, globals: { theme: "dark" } });
 export const BookingFormDark = dark(BookingForm);
+export const CheckRefusesThePressDark = dark(CheckRefusesThePress);
+export const AnsweredDark = dark(Answered);
+export const StillBuildingDark = dark(StillBuilding);
+export const UnknownComponentDark = dark(UnknownComponent);
+export const EarlierVersionRefusedDark = dark(EarlierVersionRefused);

@@ -36,6 +36,7 @@ export type ScenarioName =
   | "long"
   | "broken"
   | "suggest"
+  | "a2ui"
   | DojoScenario
   | "team"
   | "default";
@@ -71,6 +72,7 @@ export const SCENARIOS: readonly ScenarioInfo[] = [
   { name: "error", group: "network", label: "Error + retry", trigger: "Fail once, then succeed (error)" },
   { name: "booking", group: "questions", label: "Booking (advice)", trigger: "Book me a train to Lyon (booking)" },
   { name: "address", group: "questions", label: "Address form", trigger: "I need a delivery (address)" },
+  { name: "a2ui", group: "questions", label: "Table booking (A2UI form)", trigger: "Book me a table for dinner (a2ui)" },
   { name: "approvals", group: "questions", label: "Two approvals", trigger: "Charge my card and note it (approvals)" },
   { name: "delete", group: "questions", label: "Delete (approval)", trigger: "Clean up the cache (delete)" },
   { name: "failure", group: "questions", label: "Failed export", trigger: "Export the report (failure)" },
@@ -1147,6 +1149,9 @@ export function planRun(input: RunAgentInput, options: ScenarioOptions = {}): Ru
       case "suggest":
         suggest(s);
         break;
+      case "a2ui":
+        a2uiBooking(s);
+        break;
       case "team":
         team(s);
         break;
@@ -1356,4 +1361,48 @@ function team(s: Script): void {
   );
   s.push({ type: EventType.CUSTOM, name: "usage", value: { inputTokens: 1830, outputTokens: 412 } }, 5);
   s.finish({ type: "success", pendingToolCallIds: [send] });
+}
+
+// ————————————————————————————————————————————————————————————————————————————————————————————
+// An A2UI booking form, as `@ag-ui/a2ui-middleware` sends a surface (an `a2ui-surface` activity
+// carrying the A2UI 0.9 messages) and reads the person's action back (`forwardedProps.a2uiAction`).
+
+const TABLE_FORM = [
+  { version: "v0.9", createSurface: { surfaceId: "table", catalogId: "https://a2ui.org/specification/v0_9/basic_catalog.json" } },
+  {
+    version: "v0.9",
+    updateComponents: {
+      surfaceId: "table",
+      components: [
+        { id: "root", component: "Card", child: "form" },
+        { id: "form", component: "Column", children: ["title", "guests", "when", "name", "seating", "actions"] },
+        { id: "title", component: "Text", text: "Book a table at Chez Ada", variant: "h2" },
+        { id: "guests", component: "Slider", label: "Guests", min: 1, max: 8, value: { path: "/booking/guests" } },
+        { id: "when", component: "DateTimeInput", label: "When", enableDate: true, enableTime: true, value: { path: "/booking/when" } },
+        { id: "name", component: "TextField", label: "Name", value: { path: "/booking/name" }, checks: [{ condition: { call: "required", args: { value: { path: "/booking/name" } } }, message: "Say whose name the table is under." }] },
+        { id: "seating", component: "ChoicePicker", label: "Seating", displayStyle: "chips", options: [{ label: "Inside", value: "inside" }, { label: "Terrace", value: "terrace" }], value: { path: "/booking/seating" } },
+        { id: "actions", component: "Row", children: ["book", "cancel"] },
+        { id: "book", component: "Button", variant: "primary", child: "book-text", action: { event: { name: "book_table", consequential: true, context: { guests: { path: "/booking/guests" }, when: { path: "/booking/when" }, name: { path: "/booking/name" }, seating: { path: "/booking/seating" } } } } },
+        { id: "book-text", component: "Text", text: "Book" },
+        { id: "cancel", component: "Button", child: "cancel-text", action: { event: { name: "cancel_booking" } } },
+        { id: "cancel-text", component: "Text", text: "Not now" },
+      ],
+    },
+  },
+  { version: "v0.9", updateDataModel: { surfaceId: "table", path: "/", value: { booking: { guests: 2, when: "2025-06-14T19:30", name: "", seating: ["inside"] } } } },
+];
+
+/** The form; or, when the run carries the person's action on it, the agent's answer to that. */
+function a2uiBooking(s: Script): void {
+  const forwarded = s.input.forwardedProps as { a2uiAction?: { userAction?: { name?: unknown; context?: Json } } } | undefined;
+  const action = forwarded?.a2uiAction?.userAction;
+  s.start();
+  if (action) {
+    const c = isRecord(action.context) ? action.context : {};
+    s.text(action.name === "book_table" ? `Booked a table for ${String(c.guests)} under ${String(c.name)}, ${String(c.when).replace("T", " at ")}.` : "No table booked.");
+  } else {
+    s.text("Here is the booking form.");
+    s.push({ type: EventType.ACTIVITY_SNAPSHOT, messageId: "a2ui-surface-table", activityType: "a2ui-surface", content: { a2ui_operations: TABLE_FORM }, replace: true }, 60);
+  }
+  s.finish();
 }

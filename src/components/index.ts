@@ -39,7 +39,6 @@ export { RunError, type RunErrorProps } from "./status/RunError";
 export { InteractionCard, useInteractionContext, useRowInteraction, type InteractionRootProps } from "./interactions/InteractionParts";
 export { AdviceCard, ErrorCard, InputRequestForm, preloadInteractionCards } from "./interactions/lazyCards";
 export { NotificationCard } from "./interactions/NotificationCard";
-export { ErrorRecovery, useErrorRecoveryContext, type ErrorRecoveryRootProps } from "./interactions/ErrorRecovery";
 export type { ActionPartProps } from "./interactions/actionPart";
 export { InteractionFallback } from "./interactions/InteractionFallback";
 export { InteractionQueue, type InteractionQueueProps } from "./interactions/queueShell";

@@ -1,5 +1,7 @@
 import type { PasskeyLabels } from "../passkey/labels";
 import type { GrantsLabels } from "./grantsLabels";
+import type { A2uiLabels } from "../components/a2ui/labels";
+import type { McpAppLabels } from "../mcp-apps/labels";
 import { formEn, formZhCN, type FormLabels } from "./formLabels";
 import { conversationEn, conversationZhCN, type ConversationLabels } from "./conversationLabels";
 import { attachmentsEn, attachmentsZhCN, type AttachmentLabels } from "./attachmentLabels";
@@ -39,6 +41,10 @@ export interface ParleyLabels {
   passkey?: Partial<PasskeyLabels>;
   /** Refusals, the grants page and the audit's provenance, over the kit's own (which load with the permissions UI, in six languages). */
   grants?: Partial<GrantsLabels>;
+  /** The A2UI renderer's words, over its own (which load with the renderer, in six languages). */
+  a2ui?: Partial<A2uiLabels>;
+  /** The MCP App frame's words, over the kit's own (which load with the frame, in six languages). */
+  mcpApps?: Partial<McpAppLabels>;
   planTitle: string;
   stepStatus: Record<"pending" | "in-progress" | "completed" | "failed", string>;
   copy: string;

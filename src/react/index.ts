@@ -22,7 +22,6 @@ export {
 } from "./interactions";
 // The grants page's and audit's hooks are in parley-ui/headless: only the lazily loaded panels use them.
 export { useReconnecting } from "./connection";
-export { useErrorRecovery, type ErrorRecoveryState } from "./useErrorRecovery";
 export {
   useAgentContext,
   useBranches,

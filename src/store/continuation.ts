@@ -1,24 +1,41 @@
 import { applyClientAction, type ClientAction } from "../core/actions";
 import { choseToContinue, selectInteractions, selectPendingIds, undeliveredIds, type AnswerMethod } from "../core/interactions";
+import type { ThreadState } from "../core/fold";
 import type { StoreCore } from "./storeCore";
-import { byPerson } from "./turn";
+import { byPerson, type Turn } from "./turn";
 import type { ActionResult } from "./types";
 
-type ContinuationCore = Omit<StoreCore, "continueIfAnswered" | "declineAll" | "settleAndContinue">;
+type ContinuationCore = Omit<StoreCore, "declineAll" | "personSettles">;
+
+/** Runs that end this way leave the next step to the person (Retry, a message, an answer). */
+const LEFT_TO_THE_PERSON = new Set(["error", "cancelled", "paused"]);
+
+/**
+ * Whether the last run failed, was stopped or paused and the person has not acted since: going on
+ * by itself then could loop on a failing agent, or undo the person's Stop.
+ *
+ * @example
+ * if (waitsForPerson(thread, turn)) return;
+ */
+export function waitsForPerson(thread: ThreadState, turn: Turn): boolean {
+  const last = thread.runs[thread.runs.length - 1];
+  return !turn.personActed && last !== undefined && LEFT_TO_THE_PERSON.has(last.status);
+}
 
 /**
  * When the store goes on by itself: once nothing is open and something is owed, the agent hears
- * the answers in one run; a question settled lets it go on; a deadline declines what is due. A run
- * no person's action led to counts toward `maxAutoRuns`; past it the kit asks the person.
+ * the answers in one run. `goOn` is asked by `commit` once per transaction (never by a method
+ * itself); a deadline declines what is due. A run no person's action led to counts toward
+ * `maxAutoRuns`; past it the kit asks the person.
  *
  * @example
- * const { continueIfAnswered } = createContinuation(core);
+ * const { goOn } = createContinuation(core);
  */
 export function createContinuation(core: ContinuationCore) {
   const { options, get, commit, act, tools, now } = core;
   const maxAutoRuns = options.maxAutoRuns ?? 8;
 
-  const continueIfAnswered = (afterRun = false) => {
+  const goOn = () => {
     const rest = () => commit({ continuing: false });
     const { agent, isRunning, thread, turn } = get();
     if (options.autoContinue === false || !turn.sends || turn.autoHalted) return rest();
@@ -26,8 +43,7 @@ export function createContinuation(core: ContinuationCore) {
     if (selectPendingIds(thread).length || get().awaitingToolCallIds.length) return rest();
     // A handler still at work: the chain goes on when it answers. Likewise a decision record.
     if (tools.hasPending(thread) || core.decisionsWaiting(thread)) return;
-    // After a run that failed, the person decides (Retry): going on by itself could loop.
-    if (afterRun && thread.runs[thread.runs.length - 1]?.status === "error") return rest();
+    if (waitsForPerson(thread, turn)) return rest();
     if (!turn.owesRun && undeliveredIds(thread).length === 0) return rest();
     const autoRuns = turn.personActed ? 0 : turn.autoRuns + 1;
     if (autoRuns > maxAutoRuns) {
@@ -39,7 +55,7 @@ export function createContinuation(core: ContinuationCore) {
     core.run();
   };
 
-  const settleAndContinue = (action: ClientAction): ActionResult => {
+  const personSettles = (action: ClientAction): ActionResult => {
     const result = act(action);
     if (result.ok) {
       const settled = "interactionId" in action ? get().thread.interactions.get(action.interactionId) : undefined;
@@ -48,7 +64,6 @@ export function createContinuation(core: ContinuationCore) {
       commit({ turn: settled?.origin.kind === "kit" && !choseToContinue(settled) ? { ...turn, autoHalted: true, owesRun: false } : byPerson(turn) });
       // An approval on a front-end tool's permission card lets its handler run.
       tools.start();
-      continueIfAnswered();
     }
     return result;
   };
@@ -76,9 +91,8 @@ export function createContinuation(core: ContinuationCore) {
     }
     const changed = thread !== get().thread;
     commit({ thread, turn: owesRun === turn.owesRun ? turn : { ...turn, owesRun } });
-    continueIfAnswered();
     return changed;
   };
 
-  return { continueIfAnswered, settleAndContinue, declineAll, timeOutDue };
+  return { goOn, personSettles, declineAll, timeOutDue };
 }

@@ -23,14 +23,21 @@ import type { ActionResult, ThreadStore, ThreadStoreOptions, ThreadStoreState } 
 
 export type { ActionResult, KeptPermissionsState, ReadonlyThreadStore, ReplyResult, RunOptions, StateUpdate, StoreAction, ThreadStore, ThreadStoreOptions, ThreadStoreState } from "./types";
 
+/** The same methods, each run as one transaction of the store. */
+function transactions<M extends Record<string, (...args: never[]) => unknown>>(batch: StoreCore["batch"], methods: M): M {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, method] of Object.entries(methods)) wrapped[name] = (...args: never[]) => batch(() => method(...args));
+  return wrapped as M;
+}
+
 /**
  * One conversation with one agent: the folded thread plus the actions that drive it, on a
  * framework-free zustand store. A fast stream is applied as one update per frame.
  *
  * Every method goes through the two doors — what the agent sent through `foldEvents`, what the
  * person or the app did through `applyClientAction` — and the one `commit`, which derives the
- * reactions (the deadline timer, telling the agent) from before and after. This client's side of
- * the turn is state too (`turn`).
+ * reactions (the deadline timer, telling the agent, going on by itself) from before and after;
+ * each method is one transaction of it. This client's side of the turn is state too (`turn`).
  *
  * @example
  * const store = createThreadStore({ agent: createHttpAgent({ url: "/api/agent" }) });
@@ -52,11 +59,13 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
   const trace = options.trace ? createEventRecorder(options.trace === true ? undefined : options.trace) : undefined;
 
   return createStore<ThreadStoreState>()((set, get) => {
-    const deadlines = createDeadlineClock(now, () => {
-      if (!continuation.timeOutDue() && get().turn.sends) deadlines.schedule(get().thread);
-    });
-    const decisions = createDecisionRecorder({ act: (action) => act(action), who, createId, continueIfAnswered: () => continuation.continueIfAnswered() });
-    const commit = createCommit(set, get, deadlines, decisions);
+    const deadlines = createDeadlineClock(now, () =>
+      batch(() => {
+        if (!continuation.timeOutDue() && get().turn.sends) deadlines.schedule(get().thread);
+      }),
+    );
+    const decisions = createDecisionRecorder({ act: (action) => act(action), who, createId, get, commit: (next) => commit(next) });
+    const { commit, batch } = createCommit(set, get, { deadlines, decisions, goOn: () => continuation.goOn() });
 
     const act = (given: Parameters<StoreCore["act"]>[0]): ActionResult => {
       // The person's decisions name them however they came (a number reply, the app's dispatch): a restore checks that name.
@@ -84,7 +93,6 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     const tools = createFrontendTools({
       thread: () => get().thread,
       apply: (action) => act(action).ok,
-      answered: () => core.continueIfAnswered(),
       runningChanged: (ids) => commit({ runningToolCallIds: ids }),
       // A call that waits for the person ends the chain the store was continuing.
       awaitingChanged: (ids) => commit(ids.length ? { awaitingToolCallIds: ids, continuing: false } : { awaitingToolCallIds: ids }),
@@ -110,12 +118,12 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       batcher: createFrameBatcher<StreamItem>(options.batch, (items) => fold(items.map((item) => item.event), items[items.length - 1]?.eventId)),
       tools,
       contextEntries: new Map<object, Context>(),
-      continueIfAnswered: (afterRun?: boolean) => continuation.continueIfAnswered(afterRun),
+      batch,
       decisionsWaiting: (thread: ThreadState) => decisions.waiting(thread),
     };
     const driver = createRunDriver(base);
     const continuation = createContinuation({ ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt });
-    const core: StoreCore = { ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt, declineAll: continuation.declineAll, settleAndContinue: continuation.settleAndContinue };
+    const core: StoreCore = { ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt, declineAll: continuation.declineAll, personSettles: continuation.personSettles };
 
     return {
       thread: initialThread(),
@@ -130,10 +138,13 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       reconnecting: undefined,
       runningToolCallIds: [],
       awaitingToolCallIds: [],
-      ...conversationMethods(core, driver.withAnswersInWords, declaredToolNames),
-      ...decisionMethods(core),
-      ...tabMethods(core),
-      ...feedbackMethods(core),
+      // Each method is one transaction: whether the store goes on is decided when it is whole.
+      ...transactions(batch, {
+        ...conversationMethods(core, driver.withAnswersInWords, declaredToolNames),
+        ...decisionMethods(core),
+        ...tabMethods(core),
+        ...feedbackMethods(core),
+      }),
     };
   });
 }

@@ -52,10 +52,8 @@ export interface FrontendTool<Args = any> {
 
 export interface FrontendToolsHost {
   thread(): ThreadState;
-  /** Writes through the person's door; returns false when refused. */
+  /** Writes through the person's door (the store goes on by itself from there); returns false when refused. */
   apply(action: ClientAction): boolean;
-  /** A call was answered: the next run may start once nothing is left open. */
-  answered(): void;
   /** The calls whose handlers run changed. */
   runningChanged(ids: readonly string[]): void;
   /** The calls waiting for the person (a tool without a handler, answered through its `render`) changed. */
@@ -133,7 +131,7 @@ export function createFrontendTools(host: FrontendToolsHost) {
   };
 
   const answer = (toolCallId: string, outcome: ToolOutcome) => {
-    if (host.apply({ type: "tool-result", toolCallId, ...toolOutcomeMessage(outcome), at: host.now() })) host.answered();
+    host.apply({ type: "tool-result", toolCallId, ...toolOutcomeMessage(outcome), at: host.now() });
   };
 
   const handle = async (toolCallId: string, tool: FrontendTool, args: unknown) => {
@@ -206,7 +204,7 @@ export function createFrontendTools(host: FrontendToolsHost) {
     const assessment = engine.assess(request, thread.grants, { now: at, ...(call.runId ? { runId: call.runId } : {}) });
     if (assessment.kind === "deny") {
       started.add(call.id);
-      if (host.apply({ type: "deny-by-policy", toolCallId: call.id, reason: assessment.reason, at })) host.answered();
+      host.apply({ type: "deny-by-policy", toolCallId: call.id, reason: assessment.reason, at });
       return false;
     }
     if (assessment.kind === "grant") return host.apply({ type: "approve-by-grant", toolCallId: call.id, grant: assessment.grant, at });

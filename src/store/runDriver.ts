@@ -1,7 +1,7 @@
-import type { Message } from "@ag-ui/core";
 import type { RunFailure, ThreadState } from "../core/fold";
 import { applyClientAction, type ClientAction } from "../core/actions";
-import { answerInWords, LANGGRAPH_INTERRUPT_EVENT, selectPendingIds, undeliveredIds, uncoveredInterrupts } from "../core/interactions";
+import { selectPendingIds, undeliveredIds, uncoveredInterrupts } from "../core/interactions";
+import { answersInWords } from "../core/origins/custom";
 import { buildRunInput, type RunOptions } from "../core/run-input";
 import { isDevelopment } from "../core/dev";
 import { bindAbortController, INCOMPLETE_STREAM, RESTORED_MID_RUN } from "./agentHandoff";
@@ -11,7 +11,7 @@ import type { RunHandle, StoreCore } from "./storeCore";
 import type { EventStream, RunPosition } from "../core/transport/types";
 
 /** The parts of the store core the run driver uses (it supplies `run` and `halt` itself). */
-type DriverCore = Omit<StoreCore, "run" | "reattach" | "halt" | "declineAll" | "settleAndContinue">;
+type DriverCore = Omit<StoreCore, "run" | "reattach" | "halt" | "declineAll" | "personSettles">;
 
 /**
  * Drives this client's runs: builds the input (one `buildRunInput`), subscribes to the agent's
@@ -25,18 +25,10 @@ export function createRunDriver(core: DriverCore) {
   const { options, get, commit, batcher, tools, permissions, now, createId } = core;
   const handles = new Map<string, RunHandle>();
 
-  /**
-   * A CUSTOM question's answer reaches the agent as the person's words (and, structured, in
-   * forwardedProps). One message id per set of answers, so a retried run does not say them twice.
-   */
+  /** The `CUSTOM` answers owed, said as the person's words before the run that carries them (`answersInWords`). */
   const withAnswersInWords = (thread: ThreadState): ThreadState => {
-    // An `on_interrupt` answer goes back as the graph's resume value; in words only when the app asks.
-    const custom = undeliveredIds(thread)
-      .map((id) => thread.interactions.get(id)!)
-      .filter((i) => i.origin.kind === "custom" && (i.origin.name !== LANGGRAPH_INTERRUPT_EVENT || options.interruptAnswersInWords === true));
-    if (custom.length === 0) return thread;
-    const message: Message = { id: `parley-words:${custom.map((i) => i.id).join("+")}`, role: "user", content: custom.map((i) => answerInWords(i, core.locale)).join("\n") };
-    return applyClientAction(thread, { type: "append-message", message });
+    const message = answersInWords(thread, core.locale, { interruptAnswers: options.interruptAnswersInWords });
+    return message ? applyClientAction(thread, { type: "append-message", message }) : thread;
   };
 
   /**
@@ -73,15 +65,10 @@ export function createRunDriver(core: DriverCore) {
     // knows, the agent is still busy and Stop stays.
     const goesOn =
       !ending && options.autoContinue !== false && turn.sends && !turn.autoHalted && selectPendingIds(thread).length === 0 && (owesRun || tools.hasPending(thread) || undeliveredIds(thread).length > 0);
+    // Calls it left for the app's own tools are answered first: queued before the commit asks
+    // (in a microtask of its own, outside any transaction) whether the store goes on.
+    if (!ending) queueMicrotask(() => tools.start());
     commit({ thread, turn, isRunning: false, reconnecting: undefined, continuing: goesOn });
-    // A run that ended with every question it asked already answered (or a notification shown)
-    // goes on; calls it left for the app's own tools are answered first.
-    if (!ending) {
-      queueMicrotask(() => {
-        tools.start();
-        core.continueIfAnswered(true);
-      });
-    }
   };
 
   const run = (runOptions: RunOptions = {}): boolean => {

@@ -27,9 +27,15 @@ export interface StoreCore {
   readonly get: () => ThreadStoreState;
   /**
    * The one write: the next state, then the reactions its difference from the last one calls for
-   * (the deadline timer, telling the agent of a run's start and end). Nothing else calls `setState`.
+   * (the deadline timer, telling the agent of a run's start and end, going on by itself once the
+   * transaction is whole). Nothing else calls `setState`.
    */
   readonly commit: (next: Partial<ThreadStoreState>) => void;
+  /**
+   * One transaction: what `work` writes is one step of the person, the app, a timer or a tab; the
+   * store decides whether to go on by itself when the outermost one ends.
+   */
+  readonly batch: <T>(work: () => T) => T;
   /** The person's door: applies a client action, or says why not. */
   readonly act: (action: ClientAction) => ActionResult;
   /**
@@ -44,8 +50,6 @@ export interface StoreCore {
   readonly contextEntries: Map<object, Context>;
   /** A decision record the agent's server asked for is still being written: the answers wait for it. */
   readonly decisionsWaiting: (thread: ThreadState) => boolean;
-  /** Once nothing is open and something is owed, the agent hears the answers in one run. */
-  readonly continueIfAnswered: (afterRun?: boolean) => void;
   /**
    * Joins again the run a restored thread was streaming (`agent.reattach`); false when there is
    * nothing to join or the agent cannot.
@@ -57,8 +61,11 @@ export interface StoreCore {
   readonly halt: (status: "cancelled" | "paused") => void;
   /** Declines every open question in the person's name; returns how many. */
   readonly declineAll: (how?: AnswerMethod) => number;
-  /** A settled question lets the store go on (or, "Stop here" on the kit's card, ends the chain). */
-  readonly settleAndContinue: (action: ClientAction) => ActionResult;
+  /**
+   * The person settles a question: through their door, the turn marked theirs (or, "Stop here" on
+   * the kit's card, the chain ended), the app's tools started on what it approved.
+   */
+  readonly personSettles: (action: ClientAction) => ActionResult;
 }
 
 /** One event of a run's stream, and the stream's last event id when it came. */

@@ -34,7 +34,6 @@ export function restoreInto(core: StoreCore, saved: ThreadState, openRun?: OpenR
   const turn = get().turn;
   commit({ thread: restored, turn: { ...turn, threadId: turn.threadId ?? restored.threadId } });
   if (rejoin.reattach) core.reattach(rejoin.position);
-  else core.continueIfAnswered();
   return true;
 }
 
@@ -51,7 +50,6 @@ export function mirrorInto(core: StoreCore, actions: readonly ClientAction[]): v
   const thread = applyTabActions(before, actions.filter((a) => a.type !== "correct" || !inFlight?.ids.includes(a.interactionId)), core.trust, "untrusted-tab-message");
   if (thread === before) return;
   core.commit({ thread });
-  core.continueIfAnswered();
 }
 
 /**
@@ -69,6 +67,5 @@ export function adoptInto(core: StoreCore, given: ThreadState): boolean {
   const turn = get().turn;
   // Retry then runs the adopted thread as it is: this tab's last run is not its last run any more.
   commit({ thread: saved, turn: { ...turn, owesRun: false, inFlight: undefined, lastRun: undefined, threadId: turn.threadId ?? saved.threadId } });
-  core.continueIfAnswered();
   return true;
 }

@@ -34,7 +34,6 @@ export function tabMethods(core: StoreCore): TabMethods {
       const turn = get().turn;
       // What this tab owed while another sent went to that one; what is still owed is the outbox.
       commit({ turn: { ...turn, sends, owesRun: sends && !turn.sends ? false : turn.owesRun } });
-      core.continueIfAnswered();
     },
   };
 }

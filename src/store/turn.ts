@@ -33,6 +33,11 @@ export interface Turn {
   /** The person said stop (Stop between runs, or "Stop here" on the kit's card): no going on by itself until they act. */
   autoHalted: boolean;
   /**
+   * Settled questions whose decision record could not be written (no WebCrypto: an insecure
+   * origin): their answers go without one, and nothing waits for it any more.
+   */
+  unrecorded: readonly string[];
+  /**
    * The thread's id on the wire. Made at the first run, not at creation: a store is created during
    * render, where an id would differ between the server's HTML and the client's hydration. Kept for
    * the thread's later runs (a retry goes to the same thread) until `reset()`.
@@ -47,7 +52,7 @@ export interface Turn {
  * const turn = idleTurn("t1");
  */
 export function idleTurn(threadId: string | undefined): Turn {
-  return { active: undefined, lastRun: undefined, owesRun: false, inFlight: undefined, sends: true, parentRunId: undefined, autoRuns: 0, personActed: false, autoHalted: false, threadId };
+  return { active: undefined, lastRun: undefined, owesRun: false, inFlight: undefined, sends: true, parentRunId: undefined, autoRuns: 0, personActed: false, autoHalted: false, unrecorded: [], threadId };
 }
 
 /**

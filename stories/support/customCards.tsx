@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Advice, InputRequest, useAdviceContext, useInputRequestContext } from "../../src/headless";
+import { Advice, ErrorRecovery, InputRequest, useAdviceContext, useErrorRecoveryContext, useInputRequestContext } from "../../src/headless";
 
 /** An advice card of plain elements over `Advice`'s parts: the options as radio buttons, a Submit. */
 export function PlainAdviceCard({ interactionId }: { interactionId: string }) {
@@ -42,4 +42,26 @@ export function PlainInputCard({ interactionId }: { interactionId: string }) {
 function InputQuestion() {
   const { payload } = useInputRequestContext("InputQuestion");
   return <p>{payload?.content}</p>;
+}
+
+/** An error card of plain elements over `ErrorRecovery`'s parts: the error in words, Retry, Dismiss, the outcome. */
+export function PlainErrorCard({ interactionId }: { interactionId: string }) {
+  return (
+    <ErrorRecovery.Root interactionId={interactionId} role="group" aria-label="Error">
+      <ErrorWords />
+      <ErrorRecovery.Action action="retry">Try again</ErrorRecovery.Action>
+      <ErrorRecovery.Action action="report">Tell support</ErrorRecovery.Action>
+      <ErrorRecovery.Dismiss>Dismiss</ErrorRecovery.Dismiss>
+    </ErrorRecovery.Root>
+  );
+}
+
+function ErrorWords() {
+  const { payload, chosen } = useErrorRecoveryContext("ErrorWords");
+  return (
+    <p>
+      {payload?.content}
+      {chosen ? ` (chosen: ${chosen})` : ""}
+    </p>
+  );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { ErrorRecovery } from "../../src/components";
+import { ErrorRecovery } from "../../src/headless";
 import { ev } from "../support/events";
 import { renderKit, storeWith } from "./support";
 
@@ -30,6 +30,8 @@ describe("ErrorRecovery parts", () => {
     expect(screen.getByRole("button", { name: "Try again" })).toHaveAttribute("data-state", "disabled");
     expect(screen.getByRole("button", { name: "Dismiss" })).toBeDisabled();
     expect(container.querySelector("[data-state=answered]")).not.toBeNull();
+    // The button pressed is disabled now: focus is on the Root, never on <body>.
+    expect(document.activeElement).toBe(container.querySelector("[data-state=answered]"));
   });
 
   it("names the Root it needs when used outside one", () => {

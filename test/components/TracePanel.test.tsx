@@ -29,27 +29,24 @@ function traced(events: BaseEvent[]) {
   return store;
 }
 
-// jsdom lays nothing out: give the trace's scroll viewport the size the virtual list measures.
-const clientHeight = Object.getOwnPropertyDescriptor(Element.prototype, "clientHeight")!;
-const clientWidth = Object.getOwnPropertyDescriptor(Element.prototype, "clientWidth")!;
+// jsdom lays nothing out: give the trace's scroll viewport the size the virtual list measures
+// (client and offset sizes alike, as a browser would: the virtualizer reads one or the other).
+const SIZES = ["clientHeight", "clientWidth", "offsetHeight", "offsetWidth"] as const;
+const originals = SIZES.map((name) => [name, Object.getOwnPropertyDescriptor(name.startsWith("client") ? Element.prototype : HTMLElement.prototype, name)!] as const);
 const viewport = (el: HTMLElement) => el.dataset.slot === "trace-panel-viewport";
 beforeAll(() => {
-  Object.defineProperty(Element.prototype, "clientHeight", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return viewport(this) ? parseInt(this.style.height, 10) : (clientHeight.get!.call(this) as number);
-    },
-  });
-  Object.defineProperty(Element.prototype, "clientWidth", {
-    configurable: true,
-    get(this: HTMLElement) {
-      return viewport(this) ? 480 : (clientWidth.get!.call(this) as number);
-    },
-  });
+  for (const [name, original] of originals) {
+    Object.defineProperty(name.startsWith("client") ? Element.prototype : HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        if (!viewport(this)) return original.get!.call(this) as number;
+        return name.endsWith("Height") ? parseInt(this.style.height, 10) : 480;
+      },
+    });
+  }
 });
 afterAll(() => {
-  Object.defineProperty(Element.prototype, "clientHeight", clientHeight);
-  Object.defineProperty(Element.prototype, "clientWidth", clientWidth);
+  for (const [name, original] of originals) Object.defineProperty(name.startsWith("client") ? Element.prototype : HTMLElement.prototype, name, original);
 });
 
 describe("TracePanel", () => {

@@ -115,6 +115,32 @@ describe("hooks", () => {
     expect(result.current).toBe(2);
   });
 
+  it("useAgentState gives plain values of a large state, the same objects while they do not change", () => {
+    const store = createThreadStore();
+    const big = Object.fromEntries(Array.from({ length: 200 }, (_, k) => [`key${k}`, { k }]));
+    feed(store, [ev.runStarted(), ev.stateSnapshot(big), ev.stateDelta([{ op: "replace", path: "/key1", value: { k: "one" } }])]);
+    let renders = 0;
+    const { result } = renderHook(
+      () => {
+        renders++;
+        return { whole: useAgentState<Record<string, { k: unknown }>>(), one: useAgentState((s: Record<string, { k: unknown }>) => s.key7) };
+      },
+      { wrapper: ({ children }) => <ParleyProvider store={store}>{children}</ParleyProvider> },
+    );
+    const first = result.current;
+    expect(Object.getPrototypeOf(first.whole)).toBe(Object.prototype);
+    expect(structuredClone(first.whole)).toEqual({ ...big, key1: { k: "one" } });
+    expect(first.one).toBe(big.key7);
+    const rendered = renders;
+    feed(store, [ev.textStart("m"), ev.text("m", "streaming, the state untouched")]);
+    expect(renders).toBe(rendered);
+    expect(result.current.whole).toBe(first.whole);
+    feed(store, [ev.stateDelta([{ op: "replace", path: "/key2", value: 2 }])]);
+    expect(result.current.whole.key2).toBe(2);
+    expect(result.current.whole.key3).toBe(first.whole.key3);
+    expect(result.current.one).toBe(first.one);
+  });
+
   it("derives the agent status as a run goes", () => {
     const store = createThreadStore();
     const { result } = renderHook(() => useAgentRun().status, { wrapper: ({ children }) => <ParleyProvider store={store}>{children}</ParleyProvider> });

@@ -1,11 +1,11 @@
 import type { ErrorPayload } from "../../core/protocol";
-import type { ErrorResponse, Interaction as InteractionRecord } from "../../core/interactions";
-import { useInteractionActions } from "../../react/interactions";
+import type { Interaction as InteractionRecord } from "../../core/interactions";
 import { useLabels } from "../../i18n/LabelsContext";
 import { buttonVariants } from "../lib/button";
 import type { MessageComponentProps } from "../registry/registry";
 import { InteractionFallback } from "./InteractionFallback";
-import { InteractionCard, useCardFocus, useRowInteraction } from "./InteractionParts";
+import { ErrorRecovery, useErrorRecoveryContext } from "./ErrorRecovery";
+import { InteractionCard, useRowInteraction } from "./InteractionParts";
 import { questionTitle } from "./questionTitle";
 import { WarningIcon } from "../lib/cardIcons";
 
@@ -24,14 +24,23 @@ export function ErrorCardView({ message }: MessageComponentProps) {
 }
 ErrorCardView.displayName = "Parley.ErrorCardView";
 
+/** The default card: a layout over `ErrorRecovery`'s parts, styled by the kit. */
 function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; payload: ErrorPayload }) {
+  return (
+    <ErrorRecovery.Root interactionId={interaction.id} asChild>
+      <InteractionCard.Root interaction={interaction} data-tone="destructive">
+        <ErrorLayout interaction={interaction} payload={payload} />
+      </InteractionCard.Root>
+    </ErrorRecovery.Root>
+  );
+}
+
+function ErrorLayout({ interaction, payload }: { interaction: InteractionRecord; payload: ErrorPayload }) {
   const t = useLabels();
-  const { answer, decline } = useInteractionActions();
-  const chosen = (interaction.response as ErrorResponse | undefined)?.action;
-  const [cardRef, focusCard] = useCardFocus();
+  const { chosen } = useErrorRecoveryContext("ErrorCard");
   const { title, body } = questionTitle(payload.content);
   return (
-    <InteractionCard.Root ref={cardRef} interaction={interaction} data-tone="destructive">
+    <>
       {/* The warning sign leads the title, on its line; titled by the type, it stands before that. */}
       <InteractionCard.Header icon={title ? undefined : <WarningIcon className="pl:text-destructive" />}>
         {title ? (
@@ -45,29 +54,21 @@ function ErrorBody({ interaction, payload }: { interaction: InteractionRecord; p
       {payload.code ? <p data-slot="error-code" className="pl:m-0 pl:font-mono pl:text-xs pl:text-muted-foreground">{t.interaction.errorCode(payload.code)}</p> : null}
       {interaction.status === "pending" ? (
         <InteractionCard.Actions>
-          <button type="button" data-slot="error-dismiss" className={buttonVariants({ variant: "secondary" })} onClick={() => decline(interaction.id, "click").ok && focusCard()}>
+          <ErrorRecovery.Dismiss data-slot="error-dismiss" className={buttonVariants({ variant: "secondary" })}>
             {t.interaction.decline}
-          </button>
+          </ErrorRecovery.Dismiss>
           {payload.actions.map((action, i) => {
             const number = interaction.numbers[i];
             return (
-              <button
-                key={action}
-                type="button"
-                data-slot="error-action"
-                data-action={action}
-                data-number={number}
-                className={buttonVariants({ variant: i === 0 ? "primary" : "secondary" })}
-                onClick={() => answer(interaction.id, { action }, "click").ok && focusCard()}
-              >
+              <ErrorRecovery.Action key={action} action={action} data-slot="error-action" data-action={action} data-number={number} className={buttonVariants({ variant: i === 0 ? "primary" : "secondary" })}>
                 {number !== undefined ? <span aria-hidden className="pl:tabular-nums">{number}.</span> : null}
                 {t.interaction.action[action]}
-              </button>
+              </ErrorRecovery.Action>
             );
           })}
         </InteractionCard.Actions>
       ) : null}
       <InteractionCard.Outcome>{chosen ? t.interaction.action[chosen] : undefined}</InteractionCard.Outcome>
-    </InteractionCard.Root>
+    </>
   );
 }

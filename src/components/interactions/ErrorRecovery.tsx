@@ -1,46 +1,38 @@
-import { createContext, forwardRef, useContext, type ComponentPropsWithoutRef } from "react";
-import { Slot } from "radix-ui";
 import type { RecoveryAction } from "../../core/protocol";
 import { useErrorRecovery, type ErrorRecoveryState } from "../../react/useErrorRecovery";
 import { actionPart } from "./actionPart";
+import { partContext, partRoot, type PartRootProps } from "./partRoot";
 
-const ErrorRecoveryContext = createContext<ErrorRecoveryState | null>(null);
-ErrorRecoveryContext.displayName = "ParleyErrorRecovery";
+const [ErrorRecoveryContext, usePart] = partContext<ErrorRecoveryState>("ErrorRecovery");
 
 /**
- * The state of the nearest `<ErrorRecovery.Root>`.
+ * The state of the nearest `<ErrorRecovery.Root>`, for parts of your own (the error's code, the
+ * chosen recovery).
  *
  * @example
  * const { payload } = useErrorRecoveryContext("MyErrorCode");
  */
 export function useErrorRecoveryContext(part: string): ErrorRecoveryState {
-  const value = useContext(ErrorRecoveryContext);
-  if (!value) throw new Error(`<${part}> must be used inside <ErrorRecovery.Root interactionId={…}>.`);
-  return value;
+  return usePart(part);
 }
 
-export interface ErrorRecoveryRootProps extends ComponentPropsWithoutRef<"div"> {
-  interactionId: string;
-  asChild?: boolean;
-}
+export type ErrorRecoveryRootProps = PartRootProps;
 
-/** Provides the error's state to its parts; a `<div>` with `data-state` (`pending`, `answered`, `declined` …). */
-const Root = forwardRef<HTMLDivElement, ErrorRecoveryRootProps>(function ErrorRecoveryRoot({ interactionId, asChild, ...props }, ref) {
-  const state = useErrorRecovery(interactionId);
-  const Comp = asChild ? Slot.Root : "div";
-  return (
-    <ErrorRecoveryContext.Provider value={state}>
-      <Comp ref={ref} data-state={state.interaction?.status.replace("_", "-")} {...props} />
-    </ErrorRecoveryContext.Provider>
-  );
-});
-Root.displayName = "Parley.ErrorRecovery.Root";
+/**
+ * Provides the error's state to its parts: one element with `data-state` (`pending`, `answered`,
+ * `declined` …), where focus lands once a recovery is chosen or the error dismissed.
+ */
+const Root = partRoot("ErrorRecovery", ErrorRecoveryContext, useErrorRecovery, (state, wrap) => ({
+  ...state,
+  recover: (action: RecoveryAction) => wrap(state.recover(action)),
+  dismiss: wrap(state.dismiss),
+}));
 
-/** Answers with one recovery (`retry`, `undo`, `report`); disabled once the error is settled. */
-const Action = actionPart<{ action: RecoveryAction }>("ErrorRecovery.Action", ({ action }) => useErrorRecoveryContext("ErrorRecovery.Action").recover(action), ["action"]);
+/** Answers with one recovery (`retry`, `undo`, `report`); disabled once the error is settled or when not offered. */
+const Action = actionPart<{ action: RecoveryAction }>("ErrorRecovery.Action", ({ action }) => usePart("ErrorRecovery.Action").recover(action), ["action"]);
 
 /** Dismisses the error without recovering; disabled once it is settled. */
-const Dismiss = actionPart("ErrorRecovery.Dismiss", () => useErrorRecoveryContext("ErrorRecovery.Dismiss").dismiss);
+const Dismiss = actionPart("ErrorRecovery.Dismiss", () => usePart("ErrorRecovery.Dismiss").dismiss);
 
 /**
  * Headless parts of an error with ways to recover: behaviour, `asChild` and `data-state`, no

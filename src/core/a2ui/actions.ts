@@ -1,18 +1,13 @@
 import { isRecord } from "../thread/guards";
 import { setOwn } from "../ownKeys";
 import type { A2uiComponent, A2uiSurface, A2uiSurfaces, A2uiUserAction } from "./types";
-import { asText, failedChecks, resolveDynamic } from "./bindings";
+import { failedChecks, resolveDynamic } from "./bindings";
 import { surfaceTree } from "./tree";
-import { writePath } from "./pointer";
+import { actionsOf, type ScannedAction } from "./scan";
+import { absolutePath, writePath } from "./pointer";
 
-/** One thing in a surface that sends an event to the agent: a button with `action.event`. */
-export interface A2uiActionItem {
-  surfaceId: string;
-  componentId: string;
-  /** The event's name (`submit_booking`). */
-  name: string;
-  /** What the person sees on it: the button's own text, its child's text, else the event's name. */
-  label: string;
+/** One thing in a surface that sends an event to the agent: a button with `action.event` (once per item in a template). */
+export interface A2uiActionItem extends ScannedAction {
   /**
    * The agent marked it as doing something that matters (Parley's extension to the event:
    * `consequential: true`, or `category` such as `money`): the person confirms on a permission card first.
@@ -20,43 +15,27 @@ export interface A2uiActionItem {
   consequential: boolean;
 }
 
-/** The option id an action stands for in its interaction (unique across the activity's surfaces). */
-export const actionOptionId = (surfaceId: string, componentId: string): string => `${surfaceId}/${componentId}`;
-
-function eventOf(component: A2uiComponent): Record<string, unknown> | undefined {
-  const action = component.action;
-  return isRecord(action) && isRecord(action.event) && typeof action.event.name === "string" && action.event.name ? action.event : undefined;
-}
-
-function labelOf(surface: A2uiSurface, component: A2uiComponent, name: string): string {
-  const own = resolveDynamic(component.text ?? component.label, { data: surface.dataModel });
-  if (typeof own === "string" && own.trim()) return own.trim().slice(0, 120);
-  const child = typeof component.child === "string" ? surface.components[component.child] : undefined;
-  const text = child ? asText(resolveDynamic(child.text ?? child.label, { data: surface.dataModel })) : "";
-  return (text.replace(/^#+\s*/, "").trim() || name).slice(0, 120);
-}
-
 /**
- * The event actions a person can take on the surfaces, in reading order (from each `root`).
- * Components inside templates are listed once, without an item.
+ * The event actions a person can take on the surfaces, in reading order (from each `root`), the
+ * same list and order the agent's door numbers (`actionsOf`): a button in a template once per item.
  *
  * @example
  * surfaceActions(readA2uiContent(content)).map((a) => a.label); // ["Book", "Cancel"]
  */
 export function surfaceActions(surfaces: A2uiSurfaces): A2uiActionItem[] {
-  const items: A2uiActionItem[] = [];
-  for (const surfaceId of surfaces.surfaceIds) {
+  return surfaces.surfaceIds.flatMap((surfaceId) => {
     const surface = surfaces.surfaces[surfaceId]!;
-    for (const id of surfaceTree(surface).reachable) {
-      const component = surface.components[id]!;
-      const event = eventOf(component);
-      if (!event) continue;
-      const name = String(event.name).slice(0, 200);
-      const consequential = event.consequential === true || (typeof event.category === "string" && event.category !== "");
-      items.push({ surfaceId, componentId: id, name, label: labelOf(surface, component, name), consequential });
-    }
-  }
-  return items;
+    const get = (id: string) => (Object.hasOwn(surface.components, id) ? surface.components[id] : undefined);
+    return actionsOf(surfaceId, get, surface.dataModel).map((item) => {
+      const event = eventOf(get(item.componentId)!);
+      return { ...item, consequential: event?.consequential === true || (typeof event?.category === "string" && event.category !== "") };
+    });
+  });
+}
+
+function eventOf(component: A2uiComponent): Record<string, unknown> | undefined {
+  const action = component.action;
+  return isRecord(action) && isRecord(action.event) && typeof action.event.name === "string" && action.event.name ? action.event : undefined;
 }
 
 /**
@@ -77,15 +56,15 @@ export function withEdits(dataModel: unknown, edits: Readonly<Record<string, unk
  * check's own words; `undefined` when the component sends no event.
  *
  * @example
- * userActionFor(surface, "book", data, "2026-12-02T10:00:00.000Z");
+ * userActionFor(surface, "book", data, "2026-12-02T10:00:00.000Z"); // a template's button: pass its item, "/flights/1"
  * // { ok: true, action: { name: "book_table", surfaceId: "booking", sourceComponentId: "book", context: { guests: 2 }, timestamp: "…" } }
  */
-export function userActionFor(surface: A2uiSurface, componentId: string, data: unknown, timestamp: string): { ok: true; action: A2uiUserAction } | { ok: false; problems: string[] } | undefined {
+export function userActionFor(surface: A2uiSurface, componentId: string, data: unknown, timestamp: string, scope?: string): { ok: true; action: A2uiUserAction } | { ok: false; problems: string[] } | undefined {
   const component = Object.hasOwn(surface.components, componentId) ? surface.components[componentId] : undefined;
   const event = component && eventOf(component);
   if (!component || !event) return undefined;
-  const at = { data };
-  const sent = isRecord(event.context) ? boundPaths(event.context) : [];
+  const at = scope ? { data, scope } : { data };
+  const sent = isRecord(event.context) ? boundPaths(event.context, scope) : [];
   const problems = [...failedChecks(component.checks, at), ...inputProblems(surface, data, sent)];
   if (problems.length) return { ok: false, problems };
   const context: Record<string, unknown> = {};
@@ -95,9 +74,9 @@ export function userActionFor(surface: A2uiSurface, componentId: string, data: u
   return { ok: true, action };
 }
 
-/** The data paths a context sends (its `{ path }` values). */
-function boundPaths(context: Record<string, unknown>): string[] {
-  return Object.values(context).flatMap((v) => (isRecord(v) && typeof v.path === "string" ? [v.path] : []));
+/** The data paths a context sends (its `{ path }` values, made absolute in a template's item). */
+function boundPaths(context: Record<string, unknown>, scope?: string): string[] {
+  return Object.values(context).flatMap((v) => (isRecord(v) && typeof v.path === "string" ? [absolutePath(v.path, scope)] : []));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { isRecord } from "../thread/guards";
+import { setOwn } from "../ownKeys";
 import { readPath } from "./pointer";
 
 /**
@@ -51,9 +52,81 @@ export function asText(value: unknown): string {
   }
 }
 
-/** Every `${…}` in `template` replaced by the value of the path (or expression) inside. */
-export function interpolate(template: string, at: BindingScope): string {
-  return template.replace(/\$\{([^}]{1,300})\}/g, (_, inner: string) => asText(readPath(at.data, inner.trim(), at.scope)));
+/**
+ * `formatString`'s template: every `${…}` replaced by what it holds — a data path (`/user/name`, or
+ * relative in a template's item), a literal (`'USD'`, `2`, `true`), or a call of a basic-catalog
+ * function with named arguments that may nest (`${formatCurrency(value: ${/total}, currency: 'USD')}`).
+ * `\${` is a literal `${`. What cannot be read is left as written; nothing is executed.
+ *
+ * @example
+ * interpolate("Total: ${formatCurrency(value: ${/total}, currency: 'USD')}", { data: { total: 12 } }); // "Total: $12.00"
+ */
+export function interpolate(template: string, at: BindingScope, depth = 0): string {
+  let out = "";
+  let i = 0;
+  const src = template.slice(0, 10_000);
+  const space = () => {
+    while (/\s/.test(src[i] ?? "")) i++;
+  };
+  // One expression at `i`; `undefined` with `i` unmoved past the end when it cannot be read.
+  const expr = (level: number): unknown => {
+    space();
+    if (level > MAX_CALL_DEPTH) throw new SyntaxError("too deep");
+    if (src.startsWith("${", i)) {
+      i += 2;
+      const value = expr(level + 1);
+      space();
+      if (src[i++] !== "}") throw new SyntaxError("}");
+      return value;
+    }
+    const quote = src[i];
+    if (quote === "'" || quote === '"') {
+      const end = src.indexOf(quote, i + 1);
+      if (end < 0) throw new SyntaxError("quote");
+      const text = src.slice(i + 1, end);
+      i = end + 1;
+      return text;
+    }
+    const word = /^[^\s,(){}:]+/.exec(src.slice(i))?.[0] ?? "";
+    i += word.length;
+    space();
+    if (src[i] === "(" && /^[A-Za-z_]\w*$/.test(word)) {
+      i++;
+      const args: Record<string, unknown> = {};
+      for (space(); src[i] !== ")"; space()) {
+        const name = /^\w+/.exec(src.slice(i))?.[0];
+        if (!name) throw new SyntaxError("argument");
+        i += name.length;
+        space();
+        if (src[i++] !== ":") throw new SyntaxError(":");
+        setOwn(args, name, expr(level + 1));
+        space();
+        if (src[i] === ",") i++;
+        else if (src[i] !== ")") throw new SyntaxError(")");
+      }
+      i++;
+      return call(word, args, at, depth + level + 1);
+    }
+    if (word === "true" || word === "false") return word === "true";
+    if (word === "null" || word === "") return word === "" ? undefined : null;
+    if (/^-?\d+(\.\d+)?$/.test(word)) return Number(word);
+    return readPath(at.data, word, at.scope);
+  };
+  while (i < src.length) {
+    if (src.startsWith("\\${", i)) {
+      out += "${";
+      i += 3;
+    } else if (src.startsWith("${", i)) {
+      const start = i;
+      try {
+        out += asText(expr(0));
+      } catch {
+        out += src.slice(start);
+        break;
+      }
+    } else out += src[i++];
+  }
+  return out;
 }
 
 function call(name: string, args: Record<string, unknown>, at: BindingScope, depth: number): unknown {
@@ -95,8 +168,9 @@ function call(name: string, args: Record<string, unknown>, at: BindingScope, dep
     case "not":
       return arg("value") !== true;
     case "formatString": {
-      const v = arg("value");
-      return typeof v === "string" ? interpolate(v, at) : asText(v);
+      // The template itself is not resolved first: its `${…}` are this function's to read.
+      const v = args.value;
+      return typeof v === "string" ? interpolate(v, at, depth) : asText(resolveDynamic(v, at, depth));
     }
     case "formatNumber":
     case "formatCurrency": {
@@ -118,6 +192,8 @@ function call(name: string, args: Record<string, unknown>, at: BindingScope, dep
       const date = typeof v === "string" || typeof v === "number" ? new Date(v) : undefined;
       if (!date || Number.isNaN(date.getTime())) return asText(v);
       try {
+        const format = arg("format");
+        if (typeof format === "string") return tr35(date, format.slice(0, 100), at.locale);
         return new Intl.DateTimeFormat(at.locale, { dateStyle: "medium", timeStyle: /T\d/.test(String(v)) ? "short" : undefined }).format(date);
       } catch {
         return date.toISOString();
@@ -139,22 +215,45 @@ function call(name: string, args: Record<string, unknown>, at: BindingScope, dep
   }
 }
 
+/** Unicode TR35 date fields the catalog's `formatDate` uses, each as the person's locale writes it. */
+const TR35: Record<string, Intl.DateTimeFormatOptions> = {
+  yyyy: { year: "numeric" }, yy: { year: "2-digit" }, y: { year: "numeric" },
+  MMMM: { month: "long" }, MMM: { month: "short" }, MM: { month: "2-digit" }, M: { month: "numeric" },
+  dd: { day: "2-digit" }, d: { day: "numeric" }, EEEE: { weekday: "long" }, EEE: { weekday: "short" }, E: { weekday: "short" },
+  HH: { hour: "2-digit", hourCycle: "h23" }, H: { hour: "numeric", hourCycle: "h23" }, hh: { hour: "2-digit", hourCycle: "h12" }, h: { hour: "numeric", hourCycle: "h12" },
+  mm: { minute: "2-digit" }, m: { minute: "numeric" }, ss: { second: "2-digit" }, s: { second: "numeric" },
+};
+
+function tr35(date: Date, format: string, locale: string | undefined): string {
+  return format.replace(/'([^']*)'|(y+|M+|d+|E+|H+|h+|m+|s+|a)/g, (_, quoted: string | undefined, field: string) => {
+    if (quoted !== undefined) return quoted || "'";
+    if (field === "a") return new Intl.DateTimeFormat(locale, { hour: "numeric", hour12: true }).formatToParts(date).find((p) => p.type === "dayPeriod")?.value ?? "";
+    const options = TR35[field] ?? TR35[field.slice(0, 4)] ?? TR35[field[0]!];
+    if (!options) return field;
+    const [type] = Object.keys(options) as (keyof Intl.DateTimeFormatPartTypesRegistry)[];
+    const part = new Intl.DateTimeFormat(locale, options).formatToParts(date).find((p) => p.type === type)?.value ?? "";
+    // "2-digit" minutes and seconds alone come back unpadded in some engines.
+    return /^(mm|ss)$/.test(field) ? part.padStart(2, "0") : part;
+  });
+}
+
 /**
  * The messages of a component's `checks` that fail now: each check is `{ condition, message }`
- * (or a call with its `message` inline, as the 0.9 text writes it). An empty list: all pass.
+ * (or a call with its `message` inline, as the 0.9 text writes it). An empty list: all pass. A check
+ * without a message says `otherwise` (the renderer passes it in the person's language).
  *
  * @example
  * failedChecks([{ call: "required", args: { value: { path: "/email" } }, message: "Email is required." }], { data: {} });
  * // ["Email is required."]
  */
-export function failedChecks(checks: unknown, at: BindingScope): string[] {
+export function failedChecks(checks: unknown, at: BindingScope, otherwise = "This value is not valid."): string[] {
   if (!Array.isArray(checks)) return [];
   const failed: string[] = [];
   for (const check of checks.slice(0, 50)) {
     if (!isRecord(check)) continue;
     const condition = "condition" in check ? check.condition : check;
     const ok = resolveDynamic(condition, at) === true;
-    if (!ok) failed.push(typeof check.message === "string" && check.message ? check.message.slice(0, 300) : "This value is not valid.");
+    if (!ok) failed.push(typeof check.message === "string" && check.message ? check.message.slice(0, 300) : otherwise);
   }
   return failed;
 }

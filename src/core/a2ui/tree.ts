@@ -1,35 +1,6 @@
-import { isRecord } from "../thread/guards";
 import type { A2uiComponent, A2uiSurface } from "./types";
 import { A2UI_LIMITS } from "./limits";
-
-/** A container's children: a list of ids, or a template repeated for each item of a bound array. */
-export type A2uiChildren = { kind: "ids"; ids: string[] } | { kind: "template"; path: string; componentId: string };
-
-/**
- * What a component holds, by the basic catalog's properties: `children` (a list or a template),
- * `child` (Card, Button), `trigger` and `content` (Modal), `tabs[].child` (Tabs).
- *
- * @example
- * childrenOf({ id: "root", component: "Column", children: ["a", "b"] }); // { kind: "ids", ids: ["a", "b"] }
- */
-export function childrenOf(component: A2uiComponent): A2uiChildren {
-  const { children } = component;
-  if (isRecord(children) && typeof children.path === "string" && typeof children.componentId === "string") {
-    return { kind: "template", path: children.path, componentId: children.componentId };
-  }
-  const ids: string[] = [];
-  // 0.9 wrote an explicit list as { explicitList: [...] } in some producers; read both.
-  const list = Array.isArray(children) ? children : isRecord(children) && Array.isArray(children.explicitList) ? children.explicitList : [];
-  for (const id of list) if (typeof id === "string") ids.push(id);
-  for (const key of ["child", "trigger", "content"] as const) {
-    const id = component[key];
-    if (typeof id === "string") ids.push(id);
-  }
-  if (Array.isArray(component.tabs)) {
-    for (const tab of component.tabs) if (isRecord(tab) && typeof tab.child === "string") ids.push(tab.child);
-  }
-  return { kind: "ids", ids };
-}
+import { childrenOf } from "./scan";
 
 /** The ids a component refers to, template or not. */
 export function referencedIds(component: A2uiComponent): string[] {

@@ -5,7 +5,7 @@ import { addMessage, linkToolResult, takeMessage } from "../thread/write";
 import { isClientOnlyRole, isId, isRecord } from "../thread/guards";
 import type { RunRecord, ThreadState } from "../thread/types";
 import { isSettled } from "../thread/guards";
-import { type AnswerMethod, type Interaction, type InteractionResponse, type InteractionRow } from "../interactions/types";
+import { type AnswerMethod, type Interaction, type InteractionResponse } from "../interactions/types";
 import { toolPermissionInteraction } from "../origins/frontend-tool";
 import { continueCard } from "../interactions/continueCard";
 import { selectInteractions } from "../interactions/select";
@@ -15,6 +15,7 @@ import { holdChangedKeys } from "../state/heldEdits";
 import { forkAt, switchAt } from "../branches";
 import { addInteraction, answerMessageId, editInteraction, writeToolResult } from "../thread/write";
 import { planA2uiAnswer } from "../origins/a2ui";
+import { mcpAppDoor } from "../origins/mcp-app";
 import { ORIGINS } from "../origins";
 import * as parleyTool from "../origins/parley-tool";
 import type { ClientAction } from "./clientAction";
@@ -99,19 +100,26 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
     }
     case "ask-for-tool": {
       const call = d.s.toolCalls.get(action.toolCallId)!;
-      const interaction = toolPermissionInteraction(call.id, call.name, action.request, { at: action.at, runId: call.runId, timeoutMs: action.timeoutMs });
-      addMessage(d, d.adopt({ id: interaction.rowId, role: "interaction", interactionId: interaction.id, messageType: "permission_request" } satisfies InteractionRow));
-      d.edit("interactions").set(d.adopt(interaction));
-      (d.edit("interactionIds") as string[]).push(interaction.id);
+      addInteraction(d, toolPermissionInteraction(call.id, call.name, action.request, { at: action.at, runId: call.runId, timeoutMs: action.timeoutMs }));
       break;
     }
     case "ask-to-continue": {
       const n = selectInteractions(thread).filter((i) => i.origin.kind === "kit").length + 1;
       const card = continueCard(n, action.runs, d.s.nextNumber, { at: action.at, ...(action.locale ? { locale: action.locale } : {}) });
       d.s.nextNumber += card.numbers.length;
-      addMessage(d, d.adopt({ id: card.rowId, role: "interaction", interactionId: card.id, messageType: card.messageType } satisfies InteractionRow));
-      d.edit("interactions").set(d.adopt(card));
-      (d.edit("interactionIds") as string[]).push(card.id);
+      addInteraction(d, card);
+      break;
+    }
+    case "app-call": {
+      // What an MCP App asked, as its host's gate decided it (origins/mcp-app.ts): a grant's counted
+      // use, the card — no row of its own: the app's row shows it — or the audit record.
+      const plan = mcpAppDoor.loaded?.planAppCall(action);
+      if (plan?.grant) putGrant(d, plan.grant);
+      if (plan?.ask) {
+        d.edit("interactions").set(d.adopt(plan.ask));
+        (d.edit("interactionIds") as string[]).push(plan.ask.id);
+      }
+      if (plan?.record) audit(d, plan.record, plan.record.id);
       break;
     }
     case "approve-by-grant":
@@ -136,7 +144,7 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       writeToolResult(d, action.toolCallId, action.content, action.error);
       break;
     case "set-state": {
-      const held = action.hold ? holdChangedKeys(d.s.state, action.state, d.s.stateEdits) : undefined;
+      const held = action.hold ? holdChangedKeys(thread.state, action.state, d.s.stateEdits) : undefined;
       if (action.state === thread.state && held === thread.stateEdits) return thread;
       d.s.state = action.state;
       if (held) d.s.stateEdits = held;
@@ -226,7 +234,7 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
     }
   }
   d.s.status = deriveStatus(d.s);
-  return d.s;
+  return d.done();
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ActionRefusal } from "./applyClientAction";
+import type { ActionRefusal } from "./clientAction";
 import type { Interaction, InteractionResponse } from "../interactions/types";
 import { editsProblem } from "../interactions/answerShape";
 import { isRecord } from "../thread/guards";

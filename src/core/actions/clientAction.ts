@@ -5,6 +5,8 @@ import type { PermissionRequestPayload } from "../protocol/envelope";
 import type { Grant } from "../policy/types";
 import type { DecisionRecord } from "../decisions/types";
 import type { FeedbackRating } from "../feedback";
+import type { McpAppCall } from "../mcp-apps/types";
+import type { McpAppVerdict } from "../mcp-apps/gate";
 
 /**
  * The person's door. Everything this side of the wire does to a thread — the person's message,
@@ -94,7 +96,13 @@ export type ClientAction =
   /** Thumbs up or down (and a reason) on an answer of the agent's; `rating: null` takes it back. Audited. */
   | { type: "feedback"; messageId: string; rating: FeedbackRating | null; reason?: string; at: number; who?: string }
   /** The agent took the feedback on `messageId` (a Meta event): it is not sent again. */
-  | { type: "feedback-sent"; messageId: string; at: number };
+  | { type: "feedback-sent"; messageId: string; at: number }
+  /**
+   * What an MCP App asked for, as the host's gate decided it (`origins/mcp-app.ts`): a card the
+   * app's row shows (`ask`, declined by itself after `timeoutMs`), or an audit record — allowed,
+   * covered by a grant (its use counted), refused.
+   */
+  | { type: "app-call"; call: McpAppCall; verdict: McpAppVerdict; at: number; timeoutMs?: number };
 
 export type ClientActionType = ClientAction["type"];
 

@@ -9,7 +9,8 @@ import { switchAt } from "../branches";
 import { isUserContent } from "../attachments/userContent";
 import { needsDecisionRecord, recordDescribes } from "../decisions/record";
 import { FEEDBACK_REASON_LIMIT } from "../feedback";
-import { planA2uiAnswer } from "../origins/a2ui";
+import { A2UI_LOADING, a2uiDoor, planA2uiAnswer } from "../origins/a2ui";
+import { mcpAppDoor } from "../origins/mcp-app";
 import type { ActionRefusal, ClientAction } from "./clientAction";
 
 /**
@@ -31,6 +32,9 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
     case "ask-for-tool":
       if (thread.interactions.get(toolPermissionId(action.toolCallId))) return { code: "not-open", message: "This tool call was already asked about." };
       return toolCallRefusal(thread, action.toolCallId);
+    case "app-call":
+      // Only the MCP Apps host writes these, and it brings the door; without it one changes nothing.
+      return mcpAppDoor.loaded?.appCallRefusal(thread, action);
     case "ask-to-continue":
       return selectInteractions(thread).some((i) => i.origin.kind === "kit" && i.status === "pending") ? { code: "busy", message: "The person is already asked whether to go on." } : undefined;
     case "answer":
@@ -65,6 +69,8 @@ export function refusalOf(thread: ThreadState, action: ClientAction): ActionRefu
         const plan = planA2uiAnswer(thread, interaction, action.response, action.at);
         return plan.kind === "refused" ? { code: "invalid-response", message: plan.message } : undefined;
       }
+      // An approval answers the surface through the door's module (restored after a reload, it may not be back yet).
+      if ((action.type === "answer" || action.type === "approve-by-grant") && interaction.origin.kind === "a2ui" && !a2uiDoor.loaded()) return { code: "busy", message: A2UI_LOADING };
       if (action.type === "answer") return checkResponse(interaction, action.response);
       if ((action.type === "approve-by-grant" || action.type === "deny-by-policy") && interaction.envelope?.messageType !== "permission_request") {
         return { code: "not-answerable", message: "Only permission requests are decided by grants or policy." };

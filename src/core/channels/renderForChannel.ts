@@ -2,6 +2,7 @@ import type { Envelope, InputRequestPayload, PermissionCategory, RecoveryAction 
 import { formatRange } from "../enumeration/range";
 import { chineseNumber, speakChinese } from "./speech";
 import { isRecord } from "../thread/guards";
+import { surfaceLines, type SurfaceWords } from "./surfaceText";
 
 /** Where the envelope is shown: buttons on the web, numbered text in IM, sentences in voice. */
 export type Channel = "web" | "im" | "voice";
@@ -15,6 +16,13 @@ export interface ChannelOptions {
    * options, then recovery actions, in order. Left out, they count from 1.
    */
   numbers?: readonly number[];
+  /**
+   * For the question of an A2UI surface (`interaction.origin.kind === "a2ui"`): the activity's
+   * `content` (`thread.messages.get(interaction.origin.messageId).content`). What the surface says
+   * and each input with its value now, in reading order, come before the numbered actions; without
+   * it, the surface's heading and its actions.
+   */
+  surface?: unknown;
 }
 
 /** One answer the person may give by number (or, for a permission, by word). */
@@ -73,6 +81,7 @@ interface Words {
   yesNo: string;
   choiceHint: string;
   level: { warning: string; success: string; info: string };
+  surface: SurfaceWords;
 }
 
 const EN: Words = {
@@ -95,6 +104,7 @@ const EN: Words = {
   yesNo: 'reply "yes" or "no"',
   choiceHint: "reply with the number or the value",
   level: { warning: "Warning", success: "Done", info: "Note" },
+  surface: { yes: "yes", no: "no", empty: "not filled in" },
 };
 
 const ZH: Words = {
@@ -117,6 +127,7 @@ const ZH: Words = {
   yesNo: "回复「是」或「否」",
   choiceHint: "回复编号或选项",
   level: { warning: "注意", success: "完成", info: "通知" },
+  surface: { yes: "是", no: "否", empty: "未填写" },
 };
 
 /** The words of a locale: Chinese for any `zh…`, English otherwise. */
@@ -128,7 +139,9 @@ export function wordsFor(locale: string | undefined): Words {
  * An envelope for a channel: IM gets plain text with numbered options and how to answer
  * ("回复编号即可"); voice gets sentences meant to be spoken ("第三项，十八点四十出发"); web gets the
  * same text as a fallback beside its buttons. What a channel cannot show degrades: a card becomes
- * text, a form becomes one question at a time (`steps`). Pure; text from the agent is passed
+ * text, a form becomes one question at a time (`steps`), an A2UI surface its words and inputs in
+ * reading order before its actions, numbered as in the thread (pass the activity's content as
+ * `surface`). Pure; text from the agent is passed
  * through as text, never markup.
  *
  * @example
@@ -163,7 +176,10 @@ export function renderForChannel(envelope: Envelope, options: ChannelOptions): C
         if (voice) return spoken(w.spokenOption(c.number, description ? `${c.label}${zh ? "，" : ", "}${description}` : c.label));
         return `${c.number}. ${c.label}${description ? ` — ${description}` : ""}`;
       });
-      return { ...base, text: [spoken(content), ...lines, hint].join(voice ? " " : "\n"), choices, hint, expectsReply: true };
+      // A surface degrades to what it says and holds, then its actions as numbered choices.
+      const said = envelope.context?.a2ui === true && options.surface !== undefined ? surfaceLines(options.surface, w.surface, options.locale).filter((line) => line !== content) : [];
+      const sentence = (line: string) => (voice && !/[.!?。！？]$/.test(line) ? `${line}${zh ? "。" : "."}` : line);
+      return { ...base, text: [spoken(content), ...said.map((line) => spoken(sentence(line))), ...lines, hint].join(voice ? " " : "\n"), choices, hint, expectsReply: true };
     }
     case "permission_request": {
       const p = envelope.payload;

@@ -5,7 +5,7 @@ import { NO_LANES } from "../thread/runs";
 import { watchClaims } from "./claims";
 import { Draft } from "../thread/draft";
 import { IdTable } from "../thread/idTable";
-import { applyJsonPatch } from "./jsonPatch";
+import { applyJsonPatch, setMembers } from "./jsonPatch";
 import { activityDelta, activitySnapshot, appendContent, describe, endMessage, messagesSnapshot, setEncryptedValue, startMessage } from "./messages";
 import { reasoningSpan, runError, runFinished, runStarted, step, subagentEnded, subagentStarted } from "./runs";
 import { addMessage, linkToolResult, takeMessage } from "../thread/write";
@@ -21,7 +21,7 @@ import { appendToolCallArgs, endToolCall, startToolCall, toolCallResult } from "
 import { deriveStatus } from "../thread/status";
 import { TRANSPORT_SOURCE } from "../transport/types";
 import type { ThreadState } from "../thread/types";
-import { withHeldEdits, withoutHeldPaths } from "../state/heldEdits";
+import { withoutHeldPaths } from "../state/heldEdits";
 import { setSuggestions, SUGGESTIONS_EVENT } from "./suggestions";
 import { CITATIONS_EVENT, setCitations } from "./citations";
 import { predictFromToolCalls, PREDICT_STATE_EVENT, setPredictions } from "../state/predictState";
@@ -204,7 +204,7 @@ function applyEvent(d: Draft, raw: unknown): void {
       // Predictions first, so the agent's own state wins over them.
       predictFromToolCalls(d);
       markStateRun(d);
-      d.s.state = withHeldEdits((event as { snapshot?: unknown }).snapshot, d.s.stateEdits);
+      d.s.state = withHeld(d, (event as { snapshot?: unknown }).snapshot);
       return;
     case EventType.STATE_DELTA:
       return stateDelta(d, event);
@@ -286,12 +286,21 @@ function stateDelta(d: Draft, event: { type?: unknown; delta?: unknown }): void 
   markStateRun(d);
   const held = d.s.stateEdits;
   try {
-    const patched = applyJsonPatch(d.s.state, held ? withoutHeldPaths(event.delta, held) : event.delta, d);
-    d.s.state = held ? withHeldEdits(patched, held) : patched;
+    // The held keys are put back: a patch of the whole document ("") replaced them too.
+    d.s.state = withHeld(d, applyJsonPatch(d.s.state, held ? withoutHeldPaths(event.delta, held) : event.delta, d, true));
   } catch (error) {
     // The old state is kept whole (a patch applies entirely or not at all) and the error is kept.
     d.error("patch-failed", `STATE_DELTA did not apply: ${describe(error)}`, event);
   }
+}
+
+/**
+ * The person's held edits put back over what the agent sent (see `state/heldEdits.ts`). A state
+ * that is not a plain object is replaced whole, and nothing is held.
+ */
+function withHeld(d: Draft, state: unknown): unknown {
+  const held = d.s.stateEdits;
+  return held && isRecord(state) ? setMembers(state, Object.entries(held), d) : state;
 }
 
 /** Streaming tool-call arguments longer than this (characters) are parsed once, when they end. */
@@ -313,5 +322,5 @@ function finish(d: Draft): ThreadState {
   if (d.s.predictions) predictFromToolCalls(d);
   d.s.eventCount = d.eventIndex;
   d.s.status = deriveStatus(d.s);
-  return d.s;
+  return d.done();
 }

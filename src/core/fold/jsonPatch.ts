@@ -1,4 +1,6 @@
 import { measureValue, WIRE_LIMITS } from "../thread/limits";
+import { LARGE_OBJECT, MemberTable, plainOf } from "../thread/memberTable";
+import { setOwn } from "../ownKeys";
 
 /** Who owns which containers: the fold's {@link Draft} is one; a patch's own scope is another. */
 export interface CopyOwner {
@@ -14,7 +16,7 @@ interface Operation {
   value?: unknown;
 }
 
-type Container = Record<string, unknown> | unknown[];
+type Container = Record<string, unknown> | unknown[] | MemberTable;
 
 /**
  * Applies an RFC 6902 patch with structural sharing: only the containers on the paths an operation
@@ -34,6 +36,10 @@ type Container = Record<string, unknown> | unknown[];
  * `toString` was; its errors pretty-print the whole document). What was left of it was the array
  * cases and `test`, 2.3 KB gzip of the core for forty lines.
  *
+ * With `tables` (the fold's patches of the agent state), a root of {@link LARGE_OBJECT} members or
+ * more that an operation writes into is kept as a {@link MemberTable} from then on: read and written
+ * here in place of the object, and read as a plain value through the thread's `state`.
+ *
  * Throws on a patch that does not apply, with a short message naming the operation; the fold turns
  * that into a protocol error.
  *
@@ -42,14 +48,24 @@ type Container = Record<string, unknown> | unknown[];
  * const owner = { isOwned: (v: object) => owned.has(v), adopt: <T extends object>(v: T) => (owned.add(v), v) };
  * const next = applyJsonPatch({ count: 1 }, [{ op: "replace", path: "/count", value: 2 }], owner);
  */
-export function applyJsonPatch(doc: unknown, ops: readonly unknown[], owner: CopyOwner): unknown {
-  if (ops.length === 1 && (ops[0] as { op?: unknown } | null)?.op !== "move") return applyOne(doc, ops[0], 0, owner);
+export function applyJsonPatch(doc: unknown, ops: readonly unknown[], owner: CopyOwner, tables = false): unknown {
+  if (ops.length === 1 && (ops[0] as { op?: unknown } | null)?.op !== "move") return applyOne(doc, ops[0], 0, owner, tables);
   const scope = new Set<object>();
   const scoped: CopyOwner = { isOwned: (value) => scope.has(value), adopt: (value) => (scope.add(value), value) };
   let result = doc;
-  for (let i = 0; i < ops.length; i++) result = applyOne(result, ops[i], i, scoped);
+  for (let i = 0; i < ops.length; i++) result = applyOne(result, ops[i], i, scoped, tables);
   for (const copy of scope) owner.adopt(copy);
   return result;
+}
+
+/**
+ * The agent state with top-level members set (or removed, where the value is `undefined`): the
+ * fold's own writes to it (predicted keys, the person's held edits), owned as a patch's are.
+ */
+export function setMembers(doc: object, members: readonly (readonly [string, unknown])[], owner: CopyOwner): object {
+  const root = own(doc, owner, true) as Container;
+  for (const [key, value] of members) write(root, key, value);
+  return root;
 }
 
 const OPS = new Set(["add", "remove", "replace", "move", "copy", "test"]);
@@ -60,16 +76,16 @@ const PATH_IN_MESSAGE = 120;
 
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 
-function applyOne(doc: unknown, raw: unknown, index: number, owner: CopyOwner): unknown {
+function applyOne(doc: unknown, raw: unknown, index: number, owner: CopyOwner, tables: boolean): unknown {
   const op = checked(raw, index);
-  if (op.op === "move" || op.op === "copy") return moveOrCopy(doc, op as Operation & { from: string }, index, owner);
+  if (op.op === "move" || op.op === "copy") return moveOrCopy(doc, op as Operation & { from: string }, index, owner, tables);
   // The door's limits hold for the document the patch makes, not only for the event: the value
   // is measured where it lands, so deltas cannot build what a snapshot could not bring.
-  if (op.op === "add" || op.op === "replace") landsWithin(op, index, op.path === "" ? 0 : op.path.split("/").length - 1);
+  if (op.op === "add" || op.op === "replace") landsWithin(op, index);
   if (op.path === "") {
     // The whole document: replaced, removed (null), or compared.
     if (op.op === "test") {
-      if (!jsonEqual(doc, op.value)) throw failed(op, index, "the test failed");
+      if (!jsonEqual(plainOf(doc), op.value)) throw failed(op, index, "the test failed");
       return doc;
     }
     return op.op === "remove" ? null : op.value;
@@ -88,35 +104,44 @@ function applyOne(doc: unknown, raw: unknown, index: number, owner: CopyOwner): 
       if (!jsonEqual(parent[at], op.value)) throw failed(op, index, "the test failed");
       return doc;
     }
-    const { root, target } = copyPath(doc, tokens, owner);
+    const { root, target } = copyPath(doc, tokens, owner, tables);
     const list = target as unknown[];
     if (op.op === "add") list.splice(at, 0, op.value);
     else if (op.op === "remove") list.splice(at, 1);
     else list[at] = op.value;
     return root;
   }
-  const exists = hasOwn(parent, key);
+  const exists = parent instanceof MemberTable ? parent.has(key) : hasOwn(parent, key);
   // §4.2, §4.3: the target of remove, replace and test must be a member (an inherited name such
   // as "toString" is not one).
   if (op.op !== "add" && !exists) throw failed(op, index, "the path does not exist");
   // Every later delta on this path copies the object member by member.
-  if (!exists && op.op === "add" && Object.keys(parent).length >= WIRE_LIMITS.keys) {
+  if (!exists && op.op === "add" && (parent instanceof MemberTable ? parent.size : Object.keys(parent).length) >= WIRE_LIMITS.keys) {
     throw failed(op, index, `the object already has ${WIRE_LIMITS.keys.toLocaleString("en-US")} members`);
   }
   if (op.op === "test") {
-    if (!jsonEqual(parent[key], op.value)) throw failed(op, index, "the test failed");
+    if (!jsonEqual(child(parent, key), op.value)) throw failed(op, index, "the test failed");
     return doc;
   }
-  const { root, target } = copyPath(doc, tokens, owner);
-  const members = target as Record<string, unknown>;
-  // A key "__proto__" never gets here (`checked` refuses the path): this assignment writes data.
-  if (op.op === "remove") delete members[key];
-  else members[key] = op.value;
+  const { root, target } = copyPath(doc, tokens, owner, tables);
+  write(target as Container, key, op.op === "remove" ? undefined : op.value);
   return root;
 }
 
-function landsWithin(op: Operation, index: number, depth: number): void {
-  const weight = measureValue(op.value, { ...WIRE_LIMITS, depth: WIRE_LIMITS.depth - depth });
+/** Sets `key` of an owned container, or removes it when `value` is `undefined`. */
+function write(container: Container, key: string, value: unknown): void {
+  if (container instanceof MemberTable) container.write(key, value);
+  else if (value === undefined) delete (container as Record<string, unknown>)[key];
+  else setOwn(container as Record<string, unknown>, key, value);
+}
+
+function landsWithin(op: Operation, index: number, depth?: number): void {
+  const { value } = op;
+  // Most deltas write a number or a short string: no walk needed to know they fit.
+  if ((typeof value !== "object" || value === null) && (typeof value !== "string" || value.length <= WIRE_LIMITS.chars)) return;
+  depth ??= op.path === "" ? 0 : op.path.split("/").length - 1;
+  // A copy of the whole document may be a table: it is measured as what it reads as.
+  const weight = measureValue(plainOf(value), { ...WIRE_LIMITS, depth: WIRE_LIMITS.depth - depth });
   if (typeof weight === "string") throw failed(op, index, `the value would be ${weight} where it lands`);
 }
 
@@ -152,7 +177,7 @@ function checked(raw: unknown, index: number): Operation {
  * whose removal shifts its target (`move /list/0 → /list/1/x`) lands where the add, after the
  * removal, says.
  */
-function moveOrCopy(doc: unknown, op: Operation & { from: string }, index: number, owner: CopyOwner): unknown {
+function moveOrCopy(doc: unknown, op: Operation & { from: string }, index: number, owner: CopyOwner, tables: boolean): unknown {
   const { from } = op;
   // §4.4: a location cannot be moved into one of its children. `{op:"move", from:"", path:"/x"}`
   // would make the document contain itself (a cycle that breaks JSON.stringify and every walk).
@@ -164,9 +189,9 @@ function moveOrCopy(doc: unknown, op: Operation & { from: string }, index: numbe
   if (op.op === "move" && from === op.path) return doc;
   // Before the copy is made: copies of copies would double the document at each operation.
   if (op.op === "copy") landsWithin({ ...op, value }, index, 0);
-  const rest = op.op === "move" ? applyOne(doc, { op: "remove", path: from }, index, owner) : doc;
+  const rest = op.op === "move" ? applyOne(doc, { op: "remove", path: from }, index, owner, tables) : doc;
   // A copy is a value of its own (§4.5): later operations on either place must not reach the other.
-  return applyOne(rest, { op: "add", path: op.path, value: op.op === "copy" ? cloneJson(value) : value }, index, owner);
+  return applyOne(rest, { op: "add", path: op.path, value: op.op === "copy" ? cloneJson(value) : value }, index, owner, tables);
 }
 
 function tokensOf(pointer: string): string[] {
@@ -191,6 +216,7 @@ function valueAt(doc: unknown, tokens: readonly string[]): unknown {
 }
 
 function child(node: unknown, key: string): unknown {
+  if (node instanceof MemberTable) return node.read(key);
   if (!isContainer(node) || !hasOwn(node, key) || (Array.isArray(node) && !ARRAY_INDEX.test(key))) return undefined;
   return (node as Record<string, unknown>)[key];
 }
@@ -199,13 +225,13 @@ function child(node: unknown, key: string): unknown {
  * Makes every container from the root down to the parent of the last token writable, copying the
  * ones not owned yet, and returns the new root and that parent. The path was resolved already.
  */
-function copyPath(doc: unknown, tokens: readonly string[], owner: CopyOwner): { root: unknown; target: object } {
-  const root = own(doc as object, owner);
-  let node = root as Record<string, unknown>;
+function copyPath(doc: unknown, tokens: readonly string[], owner: CopyOwner, tables: boolean): { root: object; target: object } {
+  const root = own(doc as object, owner, tables);
+  let node = root;
   for (let i = 0; i < tokens.length - 1; i++) {
     const key = tokens[i] as string;
-    const writable = own(node[key] as object, owner) as Record<string, unknown>;
-    node[key] = writable;
+    const writable = own(child(node, key) as object, owner, false);
+    write(node as Container, key, writable);
     node = writable;
   }
   return { root, target: node };
@@ -225,7 +251,7 @@ function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 function cloneJson(value: unknown): unknown {
-  return isContainer(value) ? JSON.parse(JSON.stringify(value)) : value;
+  return isContainer(value) ? JSON.parse(JSON.stringify(plainOf(value))) : value;
 }
 
 function quote(path: unknown): string {
@@ -233,32 +259,15 @@ function quote(path: unknown): string {
   return JSON.stringify(text.length > PATH_IN_MESSAGE ? `${text.slice(0, PATH_IN_MESSAGE)}…` : text);
 }
 
-function own(value: object, owner: CopyOwner): object {
-  return owner.isOwned(value) ? value : owner.adopt(shallowCopy(value));
-}
-
-/**
- * Spread is fastest for small objects. A large one (a state of hundreds of keys) is copied key by
- * key into an object that is a hash table ("dictionary mode" to V8) from the start: built from
- * `{}`, the copy went through a new hidden class per key before V8 gave up on them, and a
- * 1,000-key root cost ~3× more to copy, once per burst.
- */
-function shallowCopy(value: object): object {
-  if (Array.isArray(value)) return (value as readonly unknown[]).slice();
-  const keys = Object.keys(value);
-  if (keys.length < 64) return { ...value };
-  // Deleting a property that is not the last one added turns an object into a hash table.
-  const copy: Record<string, unknown> = { a: 0, b: 0 };
-  delete copy.a;
-  delete copy.b;
-  const source = value as Record<string, unknown>;
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i] as string;
-    // An own "__proto__" key (JSON.parse makes them) must stay data, not reach the setter.
-    if (key === "__proto__") Object.defineProperty(copy, key, { value: source[key], enumerable: true, writable: true, configurable: true });
-    else copy[key] = source[key];
-  }
-  return copy;
+/** `value` if owned, else an owned copy: a table cloned, an array sliced, an object spread — or, as the agent state's large root, kept as a table. */
+function own(value: object, owner: CopyOwner, root: boolean): object {
+  if (owner.isOwned(value)) return value;
+  return owner.adopt(
+    value instanceof MemberTable ? value.clone()
+      : Array.isArray(value) ? value.slice()
+      : root && Object.keys(value).length >= LARGE_OBJECT ? MemberTable.of(value as Record<string, unknown>)
+      : { ...value },
+  );
 }
 
 function isContainer(value: unknown): value is object {

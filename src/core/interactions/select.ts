@@ -48,8 +48,8 @@ export function selectPendingIds(thread: ThreadState): readonly string[] {
 export function undeliveredIds(thread: ThreadState): string[] {
   return selectInteractions(thread)
     // RTUI answers go back over their own connection (`rtuiOutbox`), never in a run; the kit's own
-    // questions go to no one.
-    .filter((i) => !i.deliveredInRunId && i.origin.kind !== "rtui" && i.origin.kind !== "kit" && (i.status === "answered" || i.status === "declined" || i.status === "timed_out"))
+    // questions and an MCP App's (its host tells the app) go to no one.
+    .filter((i) => !i.deliveredInRunId && i.origin.kind !== "rtui" && i.origin.kind !== "kit" && i.origin.kind !== "mcp-app" && (i.status === "answered" || i.status === "declined" || i.status === "timed_out"))
     .map((i) => i.id);
 }
 

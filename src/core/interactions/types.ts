@@ -2,6 +2,7 @@ import type { AskProof, DecisionRecord } from "../decisions/types";
 import type { Envelope, InteractionType, RecoveryAction } from "../protocol/envelope";
 import type { AnswerShape } from "./answerShape";
 import type { A2uiUserAction } from "../a2ui/types";
+import type { McpAppCall } from "../mcp-apps/types";
 
 /**
  * `streaming`: a Parley tool call whose arguments are still arriving (the card fills in).
@@ -54,6 +55,13 @@ export type InteractionOrigin =
    * interaction, holding the action it will send once approved.
    */
   | { kind: "a2ui"; messageId: string; confirms?: { interactionId: string; optionId: string; userAction: A2uiUserAction } }
+  /**
+   * What an MCP App asked the host for (`origins/mcp-app.ts`) — to be shown, to call a tool of its
+   * server, to put a message in the conversation — that the person's policy wants a person to allow.
+   * Asked by the kit's gate through the person's door, never by the agent or the app; shown by the
+   * app's own row (`rowId` is its activity). Answered, it owes the agent nothing.
+   */
+  | { kind: "mcp-app"; call: McpAppCall }
   /**
    * A question the kit itself asks the person (`continueCard.ts`): made through the person's door
    * only, answered there, and never sent to the agent.

@@ -4,21 +4,20 @@ import type { AdvicePayload, Envelope } from "../protocol/envelope";
 import type { A2uiResponse, Interaction, InteractionResponse } from "../interactions/types";
 import { selectInteractions } from "../interactions/select";
 import type { A2uiUserAction } from "../a2ui/types";
-import type { AuditRecord } from "../policy/types";
-import { scanA2uiActions, scanA2uiTitle, type ScannedAction } from "../a2ui/scan";
+import { actionOptionId, scanA2ui, type ScannedAction } from "../a2ui/scan";
 import { lazyModule } from "../lazyModule";
 import { addAsked, editInteraction, newInteraction, syncRow } from "./ask";
 
 /** The activity type `@ag-ui/a2ui-middleware` gives a surface. */
 export const A2UI_ACTIVITY = "a2ui-surface";
-/** The option id a button stands for in its interaction. */
-const optionIdOf = (a: ScannedAction): string => `${a.surfaceId}/${a.componentId}`;
 
 /**
  * How the person's door resolves a press (the surface model, bindings and checks): loaded with the
  * renderer, or by importing `parley-ui/a2ui`; until then a press is refused, in words.
  */
 export const a2uiDoor = lazyModule(() => import("./a2uiDoor"));
+/** The refusal while the door's module is not there (the renderer or `parley-ui/a2ui` loads it). */
+export const A2UI_LOADING = "The surface is still loading; send it again in a moment.";
 
 /**
  * A2UI surfaces as a way of asking. The agent's door (`foldEvents`) derives, for every
@@ -44,7 +43,7 @@ function currentRunId(d: Draft): string | undefined {
 }
 
 function adviceEnvelope(id: string, items: readonly ScannedAction[], title: string): Envelope {
-  const payload: AdvicePayload = { content: title, options: items.map((i) => ({ id: optionIdOf(i), label: i.label })), multiple: false, allowFreeText: false };
+  const payload: AdvicePayload = { content: title, options: items.map((i) => ({ id: actionOptionId(i.surfaceId, i.componentId, i.scope), label: i.label })), multiple: false, allowFreeText: false };
   return { messageId: id, messageType: "advice", allowInterrupt: true, context: { a2ui: true }, payload };
 }
 
@@ -57,7 +56,8 @@ export function a2uiSurfaceChanged(d: Draft, messageId: string): void {
   const message = d.s.messages.get(messageId);
   const id = a2uiInteractionId(messageId);
   const existing = d.s.interactions.get(id);
-  const items = message?.role === "activity" && message.activityType === A2UI_ACTIVITY ? scanA2uiActions(message.content) : [];
+  const scanned = message?.role === "activity" && message.activityType === A2UI_ACTIVITY ? scanA2ui(message.content) : { actions: [] };
+  const items = scanned.actions;
   if (existing && (existing.origin.kind !== "a2ui" || existing.status !== "pending")) return;
   if (items.length === 0) {
     if (!existing) return;
@@ -67,7 +67,7 @@ export function a2uiSurfaceChanged(d: Draft, messageId: string): void {
     edited.deliveredInRunId = A2UI_NOTHING_OWED;
     return;
   }
-  const envelope = adviceEnvelope(id, items, (message?.role === "activity" ? scanA2uiTitle(message.content) : undefined) ?? items[0]!.surfaceId);
+  const envelope = adviceEnvelope(id, items, scanned.title ?? items[0]!.surfaceId);
   const options = (envelope.payload as AdvicePayload).options;
   if (!existing) {
     const interaction = newInteraction(id, { kind: "a2ui", messageId }, A2UI_INTERACTION_TYPE, currentRunId(d));
@@ -91,25 +91,13 @@ export function a2uiSurfaceChanged(d: Draft, messageId: string): void {
 
 /**
  * Settling (the person's door): a confirmation card owes the agent nothing itself; approved, it
- * answers its surface with the action it held. Declined, the surface still waits.
+ * answers its surface with the action it held (in the door's module: a card exists only once the
+ * door made it, and `refusalOf` holds an approval until the door is there again after a reload).
  */
 export function settled(d: Draft, interaction: Interaction, who = "person"): void {
   if (interaction.origin.kind !== "a2ui" || !interaction.origin.confirms) return;
   interaction.deliveredInRunId = A2UI_NOTHING_OWED;
-  const { interactionId, optionId, userAction } = interaction.origin.confirms;
-  const response = interaction.response;
-  if (interaction.status !== "answered" || !response || !("approved" in response) || response.approved !== true) return;
-  const surface = d.s.interactions.get(interactionId);
-  if (!surface || surface.status !== "pending") return;
-  const edited = editInteraction(d, surface);
-  edited.status = "answered";
-  edited.response = { action: "a2ui", optionId, userAction } satisfies A2uiResponse;
-  edited.how = interaction.how ?? "click";
-  const at = interaction.settledAt ?? 0;
-  edited.settledAt = at;
-  // The surface's own decision record: what says, after a reload, that the person took this action.
-  const record: AuditRecord = { id: `${surface.id}:approved:${at}`, at, decision: "approved", how: edited.how, who, interactionId: surface.id, messageType: surface.messageType, operation: userAction.name };
-  if (!d.s.audit.some((r) => r.id === record.id)) (d.edit("audit") as AuditRecord[]).push(record);
+  a2uiDoor.loaded()?.confirmed(d, interaction, who);
 }
 
 /** A surface taken back owes the agent nothing. */
@@ -132,7 +120,7 @@ export function withdrawn(_d: Draft, interaction: Interaction): void {
  */
 export function planA2uiAnswer(thread: ThreadState, interaction: Interaction, response: InteractionResponse, at: number): A2uiPlan {
   const door = a2uiDoor.loaded();
-  return door ? door.planA2uiAnswer(thread, interaction, response, at) : { kind: "refused", message: "The surface is still loading; try again in a moment." };
+  return door ? door.planA2uiAnswer(thread, interaction, response, at) : { kind: "refused", message: A2UI_LOADING };
 }
 
 /** What the person's answer to a surface resolves to: the action to send, or a card to confirm it on first. */

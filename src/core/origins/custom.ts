@@ -1,12 +1,13 @@
 import type { Draft } from "../thread/draft";
 import type { DecisionRecord } from "../decisions/types";
 import { recordDescribes } from "../decisions/record";
+import type { Message } from "@ag-ui/core";
 import type { ThreadState, ToolCallState } from "../thread/types";
 import { isRecord } from "../thread/guards";
 import { parseArgs } from "../fold/parseArgs";
 import { parseEnvelope } from "../protocol/envelope";
 import type { AdviceResponse, ErrorResponse, Interaction, InteractionOrigin, InteractionResponse } from "../interactions/types";
-import { selectInteractions } from "../interactions/select";
+import { selectInteractions, undeliveredIds } from "../interactions/select";
 import { approvalPayload } from "../interactions/answerShape";
 import { customValue, interruptOfCustomValue, readInterrupt } from "../interactions/interruptReading";
 import { addAsked, INTERACTION_EVENT, invalidate, LANGGRAPH_INTERRUPT_EVENT, linkCall, newInteraction, open, syncRow, wireResponse } from "./ask";
@@ -224,4 +225,21 @@ export function forwardedAnswers(thread: ThreadState): { responses: ForwardedRes
     if (interaction.origin.name === LANGGRAPH_INTERRUPT_EVENT) langGraph = langGraphResume(interaction);
   }
   return { responses, langGraph };
+}
+
+/**
+ * The user message that says the `CUSTOM` answers not yet delivered, as the person would, or
+ * undefined when there are none. An `on_interrupt` answer goes back as the graph's resume value,
+ * so it is said in words only when the app asks (`interruptAnswers`). One message id per set of
+ * answers, so a retried run does not say them twice.
+ *
+ * @example
+ * const said = answersInWords(thread, "zh-CN"); // { role: "user", content: "选择了 3号：18:40 出发", … }
+ */
+export function answersInWords(thread: ThreadState, locale: string, options: { interruptAnswers?: boolean } = {}): Message | undefined {
+  const custom = undeliveredIds(thread)
+    .map((id) => thread.interactions.get(id)!)
+    .filter((i) => i.origin.kind === "custom" && (i.origin.name !== LANGGRAPH_INTERRUPT_EVENT || options.interruptAnswers === true));
+  if (custom.length === 0) return undefined;
+  return { id: `parley-words:${custom.map((i) => i.id).join("+")}`, role: "user", content: custom.map((i) => answerInWords(i, locale)).join("\n") };
 }

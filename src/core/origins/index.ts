@@ -31,5 +31,7 @@ export const ORIGINS: { readonly [K in InteractionOrigin["kind"]]: Origin } = {
   custom: {},
   rtui: {},
   a2ui: { settled: a2ui.settled, withdrawn: a2ui.withdrawn },
+  // An MCP App's question goes to no one: its host tells the app (origins/mcp-app.ts).
+  "mcp-app": {},
   kit: {},
 };

@@ -96,7 +96,7 @@ export function recheckThread(thread: ThreadState, trust: Trust, code: ProtocolE
   if (problems.length === 0) return thread;
   for (const [message, event] of problems) d.error(code, message, event);
   d.s.status = deriveStatus(d.s);
-  return d.s;
+  return d.done();
 }
 
 /**
@@ -127,7 +127,7 @@ export function applyTabActions(thread: ThreadState, actions: readonly ClientAct
   if (problems.length === 0) return next;
   const d = new Draft(next);
   for (const [message, event] of problems) d.error(code, message, event);
-  return d.s;
+  return d.done();
 }
 
 function recheckTabAction(thread: ThreadState, action: ClientAction, trust: Trust): { action?: ClientAction; problem?: string } {

@@ -1,6 +1,7 @@
 /** The decisions the kit takes itself, and the name it records them in; every other decision is the person's. */
 const DECIDED_BY_KIT = new Map<unknown, string>([
   ["denied_by_policy", "policy"],
+  ["allowed_by_policy", "policy"],
   ["timed_out", "person"],
   ["refused_forgery", "agent"],
   // What the agent reports it ran: its word, recorded in its name.

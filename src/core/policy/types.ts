@@ -197,7 +197,8 @@ export interface GrantCheckOptions {
 
 /**
  * One decision in the audit log. `refused_forgery`: something from the agent tried to answer for
- * the person, and was refused. `refused`: the person said "never allow" — a standing refusal, the
+ * the person, and was refused. `allowed_by_policy`: the policy let something run without asking (an
+ * MCP App's read-only call). `refused`: the person said "never allow" — a standing refusal, the
  * counterpart of `granted`. `executed`: what the agent reports it ran after an approval (its
  * arguments, flagged when they are not the ones approved).
  */
@@ -207,6 +208,7 @@ export type AuditDecision =
   | "timed_out"
   | "approved_by_grant"
   | "denied_by_policy"
+  | "allowed_by_policy"
   | "revoked"
   | "granted"
   | "refused_forgery"
@@ -226,6 +228,7 @@ export const AUDIT_DECISIONS = [
   "timed_out",
   "approved_by_grant",
   "denied_by_policy",
+  "allowed_by_policy",
   "revoked",
   "granted",
   "refused_forgery",

@@ -33,22 +33,6 @@ export function holdChangedKeys(before: unknown, after: unknown, held: HeldEdits
 }
 
 /**
- * The agent's snapshot with the held keys put back.
- *
- * @example
- * withHeldEdits({ title: "Agent's", steps: [] }, { title: "Mine" }); // { title: "Mine", steps: [] }
- */
-export function withHeldEdits(state: unknown, held: HeldEdits | undefined): unknown {
-  if (!held || !isRecord(state)) return state;
-  const out: Record<string, unknown> = { ...state };
-  for (const key of Object.keys(held)) {
-    if (held[key] === undefined) delete out[key];
-    else setOwn(out, key, held[key]);
-  }
-  return out;
-}
-
-/**
  * The agent's patch without the operations on held keys (they would undo the person's edit, or
  * fail on the shape the person gave them). A move or copy that reads from a held key stays.
  *

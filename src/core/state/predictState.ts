@@ -1,6 +1,7 @@
 import type { Draft } from "../thread/draft";
 import { isRecord } from "../thread/guards";
-import { ownValue, setOwn } from "../fold/shared";
+import { ownValue } from "../fold/shared";
+import { setMembers } from "../fold/jsonPatch";
 import { runningRun } from "../thread/write";
 import { parseArgs } from "../fold/parseArgs";
 import { markStateRun } from "./stateRun";
@@ -55,10 +56,7 @@ export function predictFromToolCalls(d: Draft): void {
       // state, and `state_key: "__proto__"` replaced the state's prototype.
       const value = prediction.toolArgument === undefined ? args : isRecord(args) ? ownValue(args, prediction.toolArgument) : undefined;
       if (value === undefined) continue;
-      const state = d.s.state as Record<string, unknown>;
-      const owned = d.isOwned(state) ? state : d.adopt({ ...state });
-      setOwn(owned, prediction.stateKey, value);
-      d.s.state = owned;
+      d.s.state = setMembers(d.s.state as object, [[prediction.stateKey, value]], d);
       markStateRun(d);
     }
   }

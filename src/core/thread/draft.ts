@@ -1,6 +1,24 @@
 import { IdTable } from "./idTable";
 import { EVENT_LOG_LIMIT, type ProtocolErrorCode, type ReadonlyTable, type ThreadState } from "./types";
 import { boundedForLog, LOG_TOTAL_WEIGHT, measureValue } from "./limits";
+import { MemberTable, plainOf } from "./memberTable";
+
+/**
+ * A thread whose state the fold keeps in tables reads its `state` through an accessor (one
+ * function for all: a closure per version made V8 a hidden class per version, which kept every
+ * version alive until the next full GC). Its data twin is the same thread with `state` as kept: a
+ * copy of that is a plain spread, where copying the accessor cost ~15× more.
+ */
+const twins = new WeakMap<object, Mutable<ThreadState>>();
+/** Each kept version made plain, once, for every reader. */
+const plainStates = new WeakMap<object, unknown>();
+const state = {
+  enumerable: true,
+  configurable: true,
+  get(this: ThreadState): unknown {
+    return plainOf(twins.get(this)?.state, plainStates);
+  },
+};
 
 /** What each kept custom or raw event weighs (see `measureValue`), and each log in all. */
 const weights = new WeakMap<object, number>();
@@ -42,9 +60,23 @@ export class Draft {
   eventIndex: number;
 
   constructor(base: ThreadState) {
-    this.s = { ...base };
+    this.s = { ...(twins.get(base) ?? base) };
     this.owned.add(this.s);
     this.eventIndex = base.eventCount;
+  }
+
+  /**
+   * The thread this batch made. Where the fold keeps its state in tables, `state` is an accessor
+   * that reads it as plain values, made on first read and shared by every reader of the version:
+   * the fold pays for no copy of a large state per batch, and a reader pays once per version.
+   */
+  done(): ThreadState {
+    if (!(this.s.state instanceof MemberTable)) return this.s;
+    const thread: Record<string, unknown> = {};
+    const from = this.s as Record<string, unknown>;
+    for (const key of Object.keys(from)) if (key !== "state") thread[key] = from[key];
+    twins.set(Object.defineProperty(thread, "state", state), this.s);
+    return thread as unknown as ThreadState;
   }
 
   /** `value` if it is already owned by this batch, else an owned shallow copy. */

@@ -1,4 +1,3 @@
-import type { Interaction } from "../interactions/types";
 
 /**
  * The checks every door makes on what it is handed, defined once: an id, a plain object, a role
@@ -44,11 +43,11 @@ export function isClientOnlyRole(role: unknown): boolean {
 }
 
 /** Statuses that still wait for the person. */
-export function isOpen(interaction: Pick<Interaction, "status">): boolean {
+export function isOpen(interaction: { readonly status: string }): boolean {
   return interaction.status === "pending" || interaction.status === "streaming";
 }
 
 /** Statuses whose outcome still has to reach the agent once. */
-export function isSettled(interaction: Pick<Interaction, "status">): boolean {
+export function isSettled(interaction: { readonly status: string }): boolean {
   return interaction.status === "answered" || interaction.status === "declined" || interaction.status === "timed_out";
 }

@@ -34,23 +34,26 @@ export const LOG_TOTAL_WEIGHT = 8_000_000;
  * measureValue(deep, { ...WIRE_LIMITS, depth: 64 }); // "nested deeper than 64 levels"
  */
 export function measureValue(value: unknown, limits: { depth: number; nodes: number; chars: number; keys?: number } = WIRE_LIMITS): number | string {
-  const stack: unknown[] = [value];
-  const depths: number[] = [0];
+  // One stack of (node, depth) pairs, children by index: half the time of two stacks and an
+  // iterator per array (every event but a delta is measured here).
+  const stack: unknown[] = [value, 0];
   let nodes = 0;
   let chars = 0;
   while (stack.length) {
+    const depth = stack.pop() as number;
     const node = stack.pop();
-    const depth = depths.pop() as number;
     if (++nodes > limits.nodes) return `more than ${limits.nodes.toLocaleString("en-US")} values`;
     if (typeof node === "string") chars += node.length;
     else if (typeof node === "object" && node !== null) {
       if (depth >= limits.depth) return `nested deeper than ${limits.depth} levels`;
-      const keys = Array.isArray(node) ? undefined : Object.keys(node);
-      if (keys && limits.keys !== undefined && keys.length > limits.keys) return `an object of more than ${limits.keys.toLocaleString("en-US")} members`;
-      for (const key of keys ?? (node as unknown[]).keys()) {
-        if (keys) chars += (key as string).length;
-        stack.push((node as Record<string | number, unknown>)[key]);
-        depths.push(depth + 1);
+      if (Array.isArray(node)) for (let i = 0; i < node.length; i++) stack.push(node[i], depth + 1);
+      else {
+        const keys = Object.keys(node);
+        if (limits.keys !== undefined && keys.length > limits.keys) return `an object of more than ${limits.keys.toLocaleString("en-US")} members`;
+        for (const key of keys) {
+          chars += key.length;
+          stack.push((node as Record<string, unknown>)[key], depth + 1);
+        }
       }
     }
     if (chars > limits.chars) return `more than ${limits.chars.toLocaleString("en-US")} characters`;

@@ -1,4 +1,4 @@
-import type { AnswerFeedback } from "../feedback";
+import type { AnswerFeedback } from "../feedback/types";
 import type { IdTable } from "./idTable";
 import type { Interaction, InteractionRow } from "../interactions/types";
 import type { AuditRecord, Grant } from "../policy/types";

@@ -206,6 +206,7 @@ export const ar: ParleyLabels = {
       timed_out: "انتهت المهلة",
       approved_by_grant: "تمت الموافقة بإذن",
       denied_by_policy: "رفضته السياسة",
+      allowed_by_policy: "سمحت به السياسة",
       revoked: "أُلغي",
       granted: "مُنح إذن",
       refused_forgery: "مرفوض: حاول الوكيل الإجابة نيابةً عنك",

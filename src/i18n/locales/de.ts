@@ -192,6 +192,7 @@ export const de: ParleyLabels = {
       timed_out: "Abgelaufen",
       approved_by_grant: "Durch eine Erlaubnis erlaubt",
       denied_by_policy: "Von der Richtlinie abgelehnt",
+      allowed_by_policy: "Von der Richtlinie erlaubt",
       revoked: "Widerrufen",
       granted: "Erlaubnis erteilt",
       refused_forgery: "Abgewiesen: Der Agent wollte für dich antworten",

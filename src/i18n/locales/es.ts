@@ -192,6 +192,7 @@ export const es: ParleyLabels = {
       timed_out: "Tiempo agotado",
       approved_by_grant: "Aprobada por un permiso",
       denied_by_policy: "Denegada por la política",
+      allowed_by_policy: "Permitida por la política",
       revoked: "Revocado",
       granted: "Permiso concedido",
       refused_forgery: "Rechazada: el agente intentó responder por ti",

@@ -192,6 +192,7 @@ export const ja: ParleyLabels = {
       timed_out: "期限切れ",
       approved_by_grant: "以前の許可で許可",
       denied_by_policy: "ポリシーで拒否",
+      allowed_by_policy: "ポリシーで許可",
       revoked: "取り消し",
       granted: "許可を付与",
       refused_forgery: "拒否：エージェントがあなたの代わりに答えようとしました",

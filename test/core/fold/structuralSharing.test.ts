@@ -127,7 +127,7 @@ describe("agent state", () => {
     expect(b.a.x).toBe(1);
   });
 
-  it("a large root (copied key by key into a hash table) keeps its keys, their order, and own __proto__ data", () => {
+  it("a large root (kept in a table by the fold) keeps its keys, their order, and own __proto__ data", () => {
     const sent: Loose = JSON.parse(
       `{"7":"seven",${Array.from({ length: 300 }, (_, k) => `"key${k}":{"k":${k}}`).join(",")},"__proto__":{"polluted":true},"0":"zero"}`,
     );

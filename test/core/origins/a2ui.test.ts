@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { applyClientAction, buildRunInput, createThreadState, foldEvents, type ThreadState } from "../../../src/core";
-import { renderForChannel } from "../../../src/core/channels";
+import { parseChannelReply, renderForChannel } from "../../../src/core/channels";
+import { surfaceLines } from "../../../src/core/channels/surfaceText";
+import { refusalOf } from "../../../src/core/actions/refusalOf";
 import { selectRespondable } from "../../../src/core/enumeration/range";
 import { resolveReply } from "../../../src/core/enumeration/resolveReply";
 import { A2UI_NOTHING_OWED, a2uiDoor, a2uiInteractionId } from "../../../src/core/origins/a2ui";
@@ -105,11 +107,101 @@ describe("an A2UI surface as a way of asking", () => {
     expect(thread.interactions.get(ID)).toMatchObject({ status: "withdrawn", deliveredInRunId: A2UI_NOTHING_OWED });
   });
 
-  it("degrades to numbered text for a channel", () => {
-    const interaction = folded().interactions.get(ID)!;
-    const text = renderForChannel(interaction.envelope!, { channel: "im", numbers: interaction.numbers }).text;
-    expect(text).toContain("Book a table");
-    expect(text).toMatch(/1\. Book/);
-    expect(text).toMatch(/2\. Cancel/);
+  it("degrades to numbered text for a channel: its heading, what it says and holds in reading order, then its actions", () => {
+    const thread = folded();
+    const interaction = thread.interactions.get(ID)!;
+    const plain = renderForChannel(interaction.envelope!, { channel: "im", numbers: interaction.numbers }).text;
+    expect(plain).toBe("Book a table\n1. Book\n2. Cancel\nReply with the number (1–2).");
+    const content = thread.messages.get(MSG)!;
+    const im = renderForChannel(interaction.envelope!, { channel: "im", numbers: interaction.numbers, surface: content.role === "activity" ? content.content : undefined });
+    expect(im.text).toBe(["Book a table", "Guests: 2", "Date: 2026-12-24T19:30", "Name: not filled in", "Seating: Inside", "1. Book", "2. Cancel", "Reply with the number (1–2)."].join("\n"));
+    expect(im.choices.map((c) => [c.number, c.label])).toEqual([[1, "Book"], [2, "Cancel"]]);
+  });
+
+  it("'2' in IM picks the second action: parsed by the channel, answered through the person's door, sent once", () => {
+    const thread = folded();
+    const interaction = thread.interactions.get(ID)!;
+    const reply = parseChannelReply("2", interaction.envelope!, { numbers: interaction.numbers });
+    expect(reply).toMatchObject({ kind: "answer", response: { action: "choose", optionIds: [`${BOOKING_SURFACE}/cancel`] } });
+    if (reply.kind !== "answer") return;
+    const next = applyClientAction(thread, { type: "answer", interactionId: ID, response: reply.response, how: "number-reply", at: 5, who: "ana@acme.com" });
+    expect(nextRun(next).a2uiAction.userAction).toMatchObject({ name: "cancel_booking", surfaceId: BOOKING_SURFACE });
+    expect(next.audit.at(-1)).toMatchObject({ who: "ana@acme.com", interactionId: ID, how: "number-reply" });
+    // "1" books, but the name is required: refused in the check's words, nothing sent.
+    const book = parseChannelReply("1", interaction.envelope!, { numbers: interaction.numbers });
+    if (book.kind !== "answer") throw new Error("expected an answer");
+    const refused = refusalOf(thread, { type: "answer", interactionId: ID, response: book.response, how: "number-reply", at: 5 });
+    expect(refused?.message).toBe("Say whose name the table is under.");
+  });
+
+  it("speaks a surface for voice, in Chinese too, and '第二个' picks the second action", () => {
+    const thread = folded();
+    const interaction = thread.interactions.get(ID)!;
+    const content = thread.messages.get(MSG)!;
+    const surface = content.role === "activity" ? content.content : undefined;
+    const en = renderForChannel(interaction.envelope!, { channel: "voice", numbers: interaction.numbers, surface });
+    expect(en.text).toBe("Book a table Guests: 2. Date: 2026-12-24T19:30. Name: not filled in. Seating: Inside. Number 1: Book. Number 2: Cancel. Say the number of your choice.");
+    const zh = renderForChannel(interaction.envelope!, { channel: "voice", locale: "zh-CN", numbers: interaction.numbers, surface });
+    expect(zh.text).toContain("Name: 未填写。");
+    expect(zh.text).toContain("第二项，Cancel。");
+    expect(parseChannelReply("第二个", interaction.envelope!, { numbers: interaction.numbers, locale: "zh-CN" })).toMatchObject({ kind: "answer", response: { optionIds: [`${BOOKING_SURFACE}/cancel`] } });
+  });
+
+  it("reads a template's items and a checkbox for a channel, and leaves out what the catalog lacks", () => {
+    const components = [
+      { id: "root", component: "Column", children: ["list", "box", "odd"] },
+      { id: "list", component: "List", children: { componentId: "row", path: "/flights" } },
+      { id: "row", component: "Text", text: { path: "no" } },
+      { id: "box", component: "CheckBox", label: "Window seat", value: { path: "/window" } },
+      { id: "odd", component: "Hologram", text: "<b>not shown</b>" },
+    ];
+    const data = { version: "v0.9", updateDataModel: { surfaceId: BOOKING_SURFACE, path: "/", value: { flights: [{ no: "UA 123" }, { no: "DL 456" }], window: true } } };
+    const lines = surfaceLines(bookingContent([bookingCreate, { version: "v0.9", updateComponents: { surfaceId: BOOKING_SURFACE, components } }, data]), { yes: "yes", no: "no", empty: "-" });
+    expect(lines).toEqual(["UA 123", "DL 456", "Window seat: yes"]);
+  });
+
+  it("numbers in reading order from root, not in the order components arrived; a modal's trigger opens it and is not an action", () => {
+    const components = [
+      { id: "later", component: "Button", child: "later-text", action: { event: { name: "later" } } },
+      { id: "root", component: "Column", children: ["modal", "first", "later"] },
+      { id: "later-text", component: "Text", text: "Second" },
+      { id: "first", component: "Button", text: "First", action: { event: { name: "first" } } },
+      { id: "modal", component: "Modal", trigger: "open", content: "inside" },
+      { id: "open", component: "Button", text: "Details", action: { event: { name: "openModalEvent" } } },
+      { id: "inside", component: "Button", text: "Inside", action: { event: { name: "inside" } } },
+    ];
+    const thread = folded(bookingContent([bookingCreate, { version: "v0.9", updateComponents: { surfaceId: BOOKING_SURFACE, components } }]));
+    expect(selectRespondable(thread).items.map((i) => [i.number, i.label])).toEqual([[1, "Inside"], [2, "First"], [3, "Second"]]);
+  });
+
+  it("a template's button is one option per item, labelled by what it sends, pressed with its item's context; '2' picks the second", () => {
+    const flights = { version: "v0.9", updateDataModel: { surfaceId: BOOKING_SURFACE, path: "/", value: { flights: [{ no: "UA 123", price: "$289" }, { no: "DL 456", price: "$315" }] } } };
+    const components = [
+      { id: "root", component: "Row", children: { componentId: "card", path: "/flights" } },
+      { id: "card", component: "FlightCard", action: { event: { name: "book_flight", context: { flightNumber: { path: "no" }, price: { path: "price" } } } } },
+    ];
+    let thread = folded(bookingContent([bookingCreate, { version: "v0.9", updateComponents: { surfaceId: BOOKING_SURFACE, components } }]));
+    expect(thread.interactions.get(ID)).toBeUndefined();
+    // The items stream in after the components: each one becomes an option, numbers kept.
+    thread = foldEvents(thread, [surfaceEvent(bookingContent([bookingCreate, { version: "v0.9", updateComponents: { surfaceId: BOOKING_SURFACE, components } }, flights]))]);
+    expect(selectRespondable(thread).items.map((i) => [i.number, i.label])).toEqual([[1, "book_flight: UA 123, $289"], [2, "book_flight: DL 456, $315"]]);
+    const reply = resolveReply("2", selectRespondable(thread));
+    expect(reply).toEqual({ kind: "choice", numbers: [2] });
+    const optionId = (thread.interactions.get(ID)!.envelope!.payload as { options: { id: string }[] }).options[1]!.id;
+    expect(optionId).toBe(`${BOOKING_SURFACE}/card#/flights/1`);
+    const next = applyClientAction(thread, { type: "answer", interactionId: ID, response: { action: "choose", optionIds: [optionId], numbers: [2] }, how: "number-reply", at: 5 });
+    expect(nextRun(next).a2uiAction.userAction).toMatchObject({ name: "book_flight", sourceComponentId: "card", context: { flightNumber: "DL 456", price: "$315" } });
+  });
+
+  it("numbers nothing the surface model refuses: a 0.8 message or another version offers no action", () => {
+    const button = { id: "root", component: "Button", text: "Go", action: { event: { name: "go" } } };
+    expect(folded(bookingContent([{ version: "v7", updateComponents: { surfaceId: "s", components: [button] } }])).interactions.get(ID)).toBeUndefined();
+    expect(folded(bookingContent([{ surfaceUpdate: {}, updateComponents: { surfaceId: "s", components: [button] } }])).interactions.get(ID)).toBeUndefined();
+    expect(folded(bookingContent([{ version: "v0.10", updateComponents: { surfaceId: "s", components: [button] } }])).interactions.get(ID)!.numbers).toEqual([1]);
+  });
+
+  it("an option the agent's door never offered cannot be pressed, even if the surface has the button", () => {
+    const thread = folded();
+    expect(press(thread, `${BOOKING_SURFACE}/cancel#/x`)).toBe(thread);
   });
 });

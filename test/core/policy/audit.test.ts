@@ -51,6 +51,7 @@ describe("recordedBy", () => {
       timed_out: "person",
       approved_by_grant: "ana",
       denied_by_policy: "policy",
+      allowed_by_policy: "policy",
       revoked: "ana",
       granted: "ana",
       refused_forgery: "agent",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createThreadState, foldEvents, parseEnvelope } from "../../../src/core";
+import { applyClientAction, createThreadState, foldEvents, parseEnvelope } from "../../../src/core";
 import { parseChannelReply } from "../../../src/core/channels";
-import { holdChangedKeys, withHeldEdits } from "../../../src/core/state/heldEdits";
+import { holdChangedKeys } from "../../../src/core/state/heldEdits";
 import { ev } from "../../support/events";
 
 /**
@@ -49,7 +49,10 @@ describe("held edits keep the agent's keys as keys", () => {
     const held = holdChangedKeys(agents, persons, undefined) as Record<string, unknown>;
     expect(Object.getPrototypeOf(held)).toBe(Object.prototype);
     expect(Object.keys(held).sort()).toEqual(["__proto__", "title"]);
-    const merged = withHeldEdits({ title: "c" }, held) as Record<string, unknown>;
+    // The person's edit held, the agent's next snapshot has the held keys put back, as data.
+    const thread = applyClientAction(createThreadState({ state: agents }), { type: "set-state", state: persons, hold: true });
+    expect(thread.stateEdits).toEqual(held);
+    const merged = foldEvents(thread, [ev.stateSnapshot({ title: "c" })]).state as Record<string, unknown>;
     expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
     expect((merged as { isAdmin?: unknown }).isAdmin).toBeUndefined();
     expect(Object.getOwnPropertyDescriptor(merged, "__proto__")?.value).toEqual({ isAdmin: false });
