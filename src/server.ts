@@ -8,8 +8,9 @@
  * @example
  * import { createInterruptAsk, verifyDecision, createMemorySeenStore } from "parley-ui/server";
  */
-export { createEnvelopeAsk, createInterruptAsk, createToolCallAsk, type AskRecord, type CreateAskOptions } from "./server/createAsk";
+export { createEnvelopeAsk, createInterruptAsk, createRtuiAsk, createToolCallAsk, type AskRecord, type CreateAskOptions } from "./server/createAsk";
 export { verifyDecision, type DecisionRefusal, type PasskeyCredential, type Verification, type VerifyOptions } from "./server/verifyDecision";
 export { createMemorySeenStore, type SeenStore } from "./server/seenStore";
+export { executedEvent } from "./server/executedEvent";
 export { canonicalJson, decisionDigest, digestOf, stepUpChallenge, type AskProof, type DecisionRecord, type DecisionSubject, type DecisionOutcome } from "./core/decisions";
 export { createPasskeyRegistration, verifyPasskeyRegistration, type PasskeyRegistration, type PasskeyRegistrationOptions, type PasskeyRegistrationRecord } from "./server/passkeyRegistration";

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import type { BaseEvent } from "@ag-ui/core";
+import { EventType, type BaseEvent } from "@ag-ui/core";
 import { expect, userEvent, within } from "storybook/test";
 import { AuditLog, createThreadStore, interactionRowId, MessageRenderer, PermissionRequestCard, PermissionScopeChoice, PermissionsPanel, type ThreadStore } from "../src";
 import { createPermissions, definePolicy, type PermissionsEngine } from "../src/core/policy";
@@ -7,7 +7,8 @@ import { ScriptedAgent } from "../src/testing";
 import { e, Kit } from "./support/stores";
 
 /**
- * The permission card's scope choice and outcomes, the permissions panel and the audit log. Each
+ * The permission card's scope choice, "never allow" and outcomes, the grants page (PermissionsPanel:
+ * allowed without asking, never allowed, ended) and the audit log with its provenance. Each
  * story builds its state through a scripted agent's runs and the store's own actions (`answer`,
  * `revoke`), as the person would — never by hand.
  */
@@ -56,6 +57,58 @@ const readCustomers = (id: string) => ask(id, "read_customers", "Read customers.
 const archiveMail = (id: string) => ask(id, "archive_mail", "Archive 100 mails older than a year", ["irreversible"], ["batch", "session"]);
 const testMail = (id: string) => ask(id, "send_mail", "Send the weekly report to test-inbox@example.com", ["irreversible"]);
 const wireMoney = (id: string) => ask(id, "wire_money", "Wire €4,800 to Acme Ltd", ["money"]);
+const deleteFiles = (id: string) => ask(id, "mcp:files/delete", "Delete 12 files in /reports/2024", ["destructive"]);
+const moveFiles = (id: string) => ask(id, "mcp:files/move", "Move /drafts to /archive", ["destructive"]);
+
+/** Files refused for good from its server's namespace (which then declined a move without asking), and customers read for the session. */
+function refusals(locale?: string): ThreadStore {
+  const store = heard([deleteFiles("p1"), moveFiles("p2"), readCustomers("p3")], permissions(), locale);
+  const s = store.getState;
+  s().answer("p1", { approved: false, never: "mcp:files/*" });
+  s().run(); // p2: declined by the refusal, without asking
+  s().run();
+  s().answer("p3", { approved: true, scope: "session" });
+  return store;
+}
+
+/**
+ * Everything ended: a refusal and a session grant the person revoked, a batch its one approval
+ * used up, and an hour in test mode that ran out (the page is read two hours later, `LATER`).
+ */
+function allEnded(locale?: string): ThreadStore {
+  const store = heard([deleteFiles("p1"), testMail("p2"), archiveMail("p3"), readCustomers("p4")], permissions(), locale);
+  const s = store.getState;
+  s().answer("p1", { approved: false, never: "mcp:files/*" });
+  s().run();
+  s().answer("p2", { approved: true, scope: "conditional", condition: { "context.mode": "test" }, expiresIn: 3_600_000 });
+  s().run();
+  s().answer("p3", { approved: true, scope: "batch", limit: 1 });
+  s().run();
+  s().answer("p4", { approved: true, scope: "session" });
+  s().revoke("refusal:p1");
+  s().revoke("grant:p4");
+  return store;
+}
+const LATER = AT + 2 * 3_600_000;
+
+/** The agent reports it ran the approved call with other arguments than approved (CUSTOM parley.executed). */
+function ranOtherArguments(): ThreadStore {
+  const interrupt = { id: "int-1", reason: "tool_call", toolCallId: "tc1", message: "Delete /tmp/cache?" };
+  const turns: BaseEvent[][] = [
+    [
+      e.runStarted("r1"),
+      e.toolStart("tc1", "delete_files", "m1"),
+      e.toolArgs("tc1", JSON.stringify({ path: "/tmp/cache" })),
+      e.toolEnd("tc1"),
+      { type: EventType.RUN_FINISHED, threadId: "story", runId: "r1", outcome: { type: "interrupt", interrupts: [interrupt] } },
+    ],
+    [e.runStarted("r2"), { type: EventType.CUSTOM, name: "parley.executed", value: { interactionId: "int-1", args: { path: "/" } } }, e.runFinished("r2")],
+  ];
+  const store = heard(turns);
+  store.getState().answer("int-1", { approved: true });
+  store.getState().run();
+  return store;
+}
 
 /** The weekly report: read for the session, read again under that grant, a wire the policy forbids, a batch of archiving. */
 function weeklyReport(): ThreadStore {
@@ -81,22 +134,22 @@ function card(make: () => ThreadStore, id: string, locale?: string): Story {
   };
 }
 
-function panel(make: () => ThreadStore, locale?: string): Story {
+function panel(make: () => ThreadStore, locale?: string, at = AT): Story {
   return {
     render: () => (
       <Kit height="auto" make={make} locale={locale}>
         <div className="pl:p-3">
-          <PermissionsPanel clock={() => AT} />
+          <PermissionsPanel clock={() => at} />
         </div>
       </Kit>
     ),
   };
 }
 
-function auditLog(make: () => ThreadStore, props: { defaultDecision?: "revoked" | "denied_by_policy"; defaultQuery?: string } = {}): Story {
+function auditLog(make: () => ThreadStore, props: { defaultDecision?: "revoked" | "denied_by_policy"; defaultQuery?: string } = {}, locale?: string): Story {
   return {
     render: () => (
-      <Kit height="auto" make={make}>
+      <Kit height="auto" make={make} locale={locale}>
         <div className="pl:p-3">
           <AuditLog {...props} />
         </div>
@@ -175,6 +228,25 @@ export const CardApprovedByGrant = card(() => {
 
 export const CardDeniedByPolicy = card(() => heard([wireMoney("p1")]), "p1");
 
+/** "Never allow": the operation itself, or everything from its server's namespace. */
+export const CardNeverAllow: Story = {
+  ...card(() => heard([deleteFiles("p1")]), "p1"),
+  play: async ({ canvasElement }) => {
+    const offered = [...canvasElement.querySelectorAll("[data-slot=permission-never-allow]")].map((b) => b.getAttribute("data-reach"));
+    await expect(offered).toEqual(["operation", "namespace"]);
+  },
+};
+
+/** Declined with "never allow anything from mcp:files/": the card says what is refused from now on. */
+export const CardRefused = card(() => {
+  const store = heard([deleteFiles("p1")]);
+  store.getState().answer("p1", { approved: false, never: "mcp:files/*" });
+  return store;
+}, "p1");
+
+/** A later request under the refused namespace, declined without asking: the card cites the refusal. */
+export const CardDeclinedByRefusal = card(refusals, "p2");
+
 // The permissions panel
 
 export const PanelEmpty = panel(() => heard([readCustomers("p1")]));
@@ -206,6 +278,39 @@ export const PanelRevokeFocus: Story = {
   },
 };
 
+/** The grants page with a refusal: allowed without asking, never allowed (with what it declined), and nothing ended yet. */
+export const PanelWithRefusal: Story = {
+  ...panel(refusals),
+  play: async ({ canvasElement }) => {
+    const groups = [...canvasElement.querySelectorAll("[data-slot=permissions-group]")].map((g) => `${g.getAttribute("data-group")}:${g.querySelectorAll("[data-slot=permission-grant]").length}`);
+    await expect(groups).toEqual(["allowed:1", "refused:1"]);
+  },
+};
+
+/** Revoking a refusal: it moves to Ended, focus goes with it, and the agent may ask again. */
+export const PanelRevokeRefusal: Story = {
+  ...panel(refusals),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Revoke the refusal of everything under mcp:files/: the agent may ask again" }));
+    const row = canvasElement.querySelector("[data-grant-id='refusal:p1']");
+    await expect(row?.closest("[data-slot=permissions-group]")).toHaveAttribute("data-group", "ended");
+    await expect(row).toHaveFocus();
+  },
+};
+
+/** Nothing stands any more: every row is under Ended, with why (revoked, used up, expired), and no Revoke. */
+export const PanelEnded: Story = {
+  ...panel(() => allEnded(), undefined, LATER),
+  play: async ({ canvasElement }) => {
+    const groups = [...canvasElement.querySelectorAll("[data-slot=permissions-group]")].map((g) => `${g.getAttribute("data-group")}:${g.querySelectorAll("[data-slot=permission-grant]").length}`);
+    await expect(groups).toEqual(["allowed:0", "refused:0", "ended:4"]);
+    const rows = [...canvasElement.querySelectorAll("[data-group=ended] [data-slot=permission-grant]")].map((row) => `${row.getAttribute("data-effect")}:${row.getAttribute("data-state")}`);
+    await expect(rows.sort()).toEqual(["allow:expired", "allow:revoked", "allow:used-up", "deny:revoked"]);
+    await expect(canvasElement.querySelector("[data-slot=permission-revoke]")).toBeNull();
+  },
+};
+
 // The audit log
 
 export const AuditEmpty = auditLog(() => heard([readCustomers("p1")]));
@@ -221,6 +326,19 @@ export const AuditFiltered = auditLog(() => {
   store.getState().revoke("grant:p1");
   return store;
 }, { defaultQuery: "customers" });
+
+/** A refusal and what it declined, in the log. */
+export const AuditWithRefusal = auditLog(refusals);
+
+/** Provenance: the arguments proposed, approved and run — here run with other ones, flagged. */
+export const AuditProvenance: Story = {
+  ...auditLog(ranOtherArguments),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getAllByText("Arguments")[0]!);
+    await expect(canvasElement.querySelector("[data-slot=audit-record][data-decision=executed]")).toHaveAttribute("data-args-mismatch", "true");
+  },
+};
 
 // Chinese
 
@@ -245,6 +363,36 @@ export const ChineseLocale: Story = {
   ),
 };
 
+/** The grants page in Chinese: allowed without asking, never allowed (with what it declined without asking). */
+export const PanelChinese: Story = {
+  ...panel(() => refusals("zh-CN"), "zh-CN"),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { name: "代理无需询问你即可做的事" })).toBeVisible();
+    await expect(canvas.getByRole("region", { name: "永不允许" })).toHaveTextContent("未询问你即拒绝了 1 次请求");
+    await expect(canvas.getByRole("button", { name: "撤销对 mcp:files/ 下的所有操作 的拒绝：代理可以再次询问" })).toHaveTextContent("撤销");
+  },
+};
+
+/** Everything ended, in Chinese. */
+export const PanelEndedChinese = panel(() => allEnded("zh-CN"), "zh-CN", LATER);
+
+/** The empty page in Chinese: the agent asks first, nothing refused. */
+export const PanelEmptyChinese = panel(() => heard([readCustomers("p1")], permissions(), "zh-CN"), "zh-CN");
+
+// The grants page in the other shipped languages (Arabic right to left)
+
+export const PanelGerman = panel(refusals, "de");
+export const PanelSpanish = panel(refusals, "es");
+export const PanelJapanese = panel(refusals, "ja");
+export const PanelArabic = panel(refusals, "ar");
+export const CardRefusedChinese = card(() => {
+  const store = heard([deleteFiles("p1")], permissions(), "zh-CN");
+  store.getState().answer("p1", { approved: false, never: "mcp:files/*" });
+  return store;
+}, "p1", "zh-CN");
+export const AuditProvenanceChinese = auditLog(ranOtherArguments, {}, "zh-CN");
+
 // Dark
 
 const dark = (story: Story): Story => ({ ...story, globals: { theme: "dark" } });
@@ -262,3 +410,14 @@ export const AuditEmptyDark = dark(AuditEmpty);
 export const AuditWithRecordsDark = dark(AuditWithRecords);
 export const AuditFilteredDark = dark(AuditFiltered);
 export const ChineseLocaleDark = dark(ChineseLocale);
+export const CardNeverAllowDark = dark(CardNeverAllow);
+export const CardRefusedDark = dark(CardRefused);
+export const CardDeclinedByRefusalDark = dark(CardDeclinedByRefusal);
+export const PanelWithRefusalDark = dark(PanelWithRefusal);
+export const PanelRevokeRefusalDark = dark(PanelRevokeRefusal);
+export const PanelEndedDark = dark(PanelEnded);
+export const PanelChineseDark = dark(PanelChinese);
+export const AuditWithRefusalDark = dark(AuditWithRefusal);
+export const AuditProvenanceDark = dark(AuditProvenance);
+export const PanelArabicDark = dark(PanelArabic);
+export const CardRefusedChineseDark = dark(CardRefusedChinese);

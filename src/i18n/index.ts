@@ -9,3 +9,4 @@ export { useLabels, useLocale, useFormatTime, resolveLabels } from "./LabelsCont
 export type { SpeechLabels } from "./speechLabels";
 export type { FeedbackLabels } from "./feedbackLabels";
 export { defineLocale, textDirection, type ParleyLocaleDefinition, type LabelsOverride, type LocaleSource } from "./catalogue";
+export type { GrantsLabels } from "./grantsLabels";

@@ -1,4 +1,5 @@
 import type { PasskeyLabels } from "../passkey/labels";
+import type { GrantsLabels } from "./grantsLabels";
 import type { A2uiLabels } from "../components/a2ui/labels";
 import type { McpAppLabels } from "../mcp-apps/labels";
 import { formEn, formZhCN, type FormLabels } from "./formLabels";
@@ -38,6 +39,8 @@ export interface ParleyLabels {
   support: SupportLabels;
   /** The passkey step-up's words, over the kit's own (which load with the step-up, in six languages). */
   passkey?: Partial<PasskeyLabels>;
+  /** Refusals, the grants page and the audit's provenance, over the kit's own (which load with the permissions UI, in six languages). */
+  grants?: Partial<GrantsLabels>;
   /** The A2UI renderer's words, over its own (which load with the renderer, in six languages). */
   a2ui?: Partial<A2uiLabels>;
   /** The MCP App frame's words, over the kit's own (which load with the frame, in six languages). */

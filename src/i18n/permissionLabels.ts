@@ -64,7 +64,8 @@ export interface PermissionLabels {
   exportJson: string;
   exportCsv: string;
   column: { time: string; decision: string; how: string; who: string; operation: string; grant: string };
-  decision: Record<AuditDecision, string>;
+  /** The decisions' words; `refused` and `executed` load with the permissions UI, in every language (`grantsLabels`). */
+  decision: Record<Exclude<AuditDecision, "refused" | "executed">, string> & Partial<Record<"refused" | "executed", string>>;
   how: Record<AuditHow, string>;
   suspicious: string;
 }

@@ -52,7 +52,8 @@ export function signDecision(store: PasskeyStore, interactionId: string, options
 
 /** The record of the approval as it stands, in the person's name, not yet written. */
 function recordOf(store: PasskeyStore, interaction: Interaction): Promise<DecisionRecord | undefined> {
-  return decisionRecordFor(interaction, { who: store.getState().permissions?.identity ?? "person", decisionId: crypto.randomUUID(), signing: true });
+  const { permissions, thread } = store.getState();
+  return decisionRecordFor(interaction, { who: permissions?.identity ?? "person", decisionId: crypto.randomUUID(), signing: true, thread });
 }
 
 async function sign(store: PasskeyStore, interactionId: string, timeout: number): Promise<PasskeyOutcome> {

@@ -4,6 +4,7 @@ import type { ReadonlyThreadStore, RunOptions, ThreadStore, ThreadStoreOptions }
 import { createParley, type Parley } from "../store/createParley";
 import type { ThreadPersistence } from "../store/persistThread";
 import type { PermissionsKeeping } from "../store/keepPermissions";
+import type { AuditDelivery } from "../store/auditSink";
 import type { AgentLike } from "../core/transport/types";
 import { lazyHttpAgent } from "../core/transport/lazyHttpAgent";
 import { useReadOnce } from "./readOnce";
@@ -62,6 +63,12 @@ export interface ParleyProviderProps {
    * Read once; the code loads only when given. Use it with `permissions`.
    */
   keepPermissions?: PermissionsKeeping;
+  /**
+   * Send every audit record to the app's own sink as it is made (`{ sink: httpAuditSink({ url }),
+   * key: userId }` from `parley-ui/persistence`), retried until accepted, never in the person's way;
+   * with `key`, what was not accepted yet survives a reload. Read once; the code loads only when given.
+   */
+  audit?: AuditDelivery;
   /** Bring your own store (shared with code outside React); otherwise one is made per provider. */
   store?: ThreadStore;
   /**
@@ -108,6 +115,7 @@ export function ParleyProvider(props: ParleyProviderProps) {
         trace: props.trace,
         persistence: props.persistence,
         keepPermissions: props.keepPermissions,
+        audit: props.audit,
       }),
   );
   const store = parley.store;

@@ -20,7 +20,7 @@ export {
   type GrantOptions,
   type InteractionActions,
 } from "./interactions";
-export { useAuditView, useNow, usePermissionsPanel, type AuditLogState, type AuditView, type GrantView, type PermissionsPanelState } from "./permissions";
+// The grants page's and audit's hooks are in parley-ui/headless: only the lazily loaded panels use them.
 export { useReconnecting } from "./connection";
 export {
   useAgentContext,

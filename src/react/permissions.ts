@@ -77,6 +77,8 @@ export interface AuditView {
   decision?: AuditDecision | undefined;
   /** Matched anywhere in the operation, without regard to case. */
   query?: string | undefined;
+  /** Records of the app's own shown with the thread's, by time (what the agent ran: `useExecutionRecords`). */
+  extra?: readonly AuditRecord[] | undefined;
 }
 
 export interface AuditLogState {
@@ -103,11 +105,12 @@ export function useAuditView(view: AuditView = {}): AuditLogState {
   const store = useThreadStore("useAuditView");
   const threadAudit = useStore(store, (s) => s.thread.audit);
   const personal = useStore(store, (s) => s.keptPermissions?.audit);
-  const { decision, query } = view;
+  const { decision, query, extra } = view;
   return useMemo(() => {
     // With the person's log kept (keepPermissions), other threads' decisions show too; each once.
     const ids = new Set(personal?.map((r) => r.id));
-    const audit = personal ? [...personal, ...threadAudit.filter((r) => !ids.has(r.id))].sort((a, b) => a.at - b.at) : threadAudit;
+    const own = personal ? [...personal, ...threadAudit.filter((r) => !ids.has(r.id))] : threadAudit;
+    const audit = personal || extra?.length ? [...own, ...(extra ?? [])].sort((a, b) => a.at - b.at) : own;
     const words = query?.trim().toLowerCase() ?? "";
     const kept = filterAudit(audit, decision ? { decision } : {}).filter((record) => !words || (record.operation ?? "").toLowerCase().includes(words));
     return {
@@ -117,5 +120,5 @@ export function useAuditView(view: AuditView = {}): AuditLogState {
       toJson: () => auditToJson(kept),
       toCsv: () => auditToCsv(kept, { bom: true }),
     };
-  }, [threadAudit, personal, decision, query]);
+  }, [threadAudit, personal, decision, query, extra]);
 }

@@ -13,6 +13,7 @@ const READ_ONCE = {
   trace: "Give the provider a key to start again with the other setting.",
   persistence: "Give the provider a key to keep another thread.",
   keepPermissions: "Give the provider a key to keep another person's grants.",
+  audit: "Make the delivery once (module scope or useState); give the provider a key to send to another sink.",
   parley: "Give the provider a key to provide another conversation.",
   store: "Give the provider a key to provide another store.",
 } as const;

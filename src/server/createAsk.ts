@@ -116,6 +116,20 @@ export async function createToolCallAsk(toolCallId: string, options: CreateAskOp
   return proof(toolCallId, "tool-call", options);
 }
 
+/**
+ * An RTUI action (`rtui/action` params: `actionId`, `type`, `title` …) with what its decision will
+ * be checked against, in `context.parley`; the `rtui/action_result` comes back with the decision
+ * record beside `data` (`result.decision`).
+ *
+ * @example
+ * const { params, record } = await createRtuiAsk({ actionId: "act_1", type: "confirm", title: "Delete file", operation: "fs.delete", args }, { args });
+ * connection.send({ jsonrpc: "2.0", method: "rtui/action", params });
+ */
+export async function createRtuiAsk<P extends { actionId: string; context?: Record<string, unknown> }>(params: P, options: CreateAskOptions = {}): Promise<{ params: P; record: AskRecord }> {
+  const { record, proof: carried } = await proof(params.actionId, "rtui", options);
+  return { params: { ...params, context: { ...(params.context ?? {}), parley: carried } }, record };
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }

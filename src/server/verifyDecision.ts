@@ -114,15 +114,16 @@ export async function verifyDecision(decision: unknown, options: VerifyOptions):
     if (!verified) return refuse("assertion-invalid", "The passkey assertion does not verify for this decision.");
     authenticator = verified;
   }
-  if (record.grant) {
-    const { id, limit, expiresAt } = record.grant;
-    if (expiresAt !== undefined && expiresAt <= now) return refuse("grant-exhausted", `Grant "${id}" has expired.`);
-    if (limit !== undefined && (await seen.increment(`grant:${id}`, 30 * 24 * 3_600_000)) > limit) return refuse("grant-exhausted", `Grant "${id}" is used up.`);
-  }
-  // Claimed last, so a refusal above leaves the ask open for a correct decision; atomic, so two
-  // copies of one approval racing each other run the tool once.
+  const grant = record.grant;
+  if (grant?.expiresAt !== undefined && grant.expiresAt <= now) return refuse("grant-exhausted", `Grant "${grant.id}" has expired.`);
+  // Claimed after every check that reads the record alone, so such a refusal leaves the ask open for
+  // a correct decision; atomic, so two copies of one approval racing each other run the tool once.
   if (!(await seen.claim(`ask:${ask.id}:${ask.nonce}`, ttl(ask, now)))) return refuse("replayed", "This ask was already decided.");
   if (!(await seen.claim(`decision:${record.decisionId}`, ttl(ask, now)))) return refuse("replayed", "This decision was already used.");
+  // A grant's use is counted only for a decision that would run: counted before the claims, every
+  // replay would use the person's grant up. Past its limit the ask stays decided — the approval was
+  // the grant's, and the browser has settled the ask; the agent asks again.
+  if (grant?.limit !== undefined && (await seen.increment(`grant:${grant.id}`, 30 * 24 * 3_600_000)) > grant.limit) return refuse("grant-exhausted", `Grant "${grant.id}" is used up.`);
   return { ok: true, decision: record, digest, ...(authenticator ? { authenticator } : {}), ...(typed ? { passkeyFallback: "typed" as const } : {}) };
 }
 

@@ -1,6 +1,7 @@
 import { lazyHttpAgent, preloadHttpAgent } from "../core/transport/lazyHttpAgent";
 import { createThreadStore } from "./createThreadStore";
 import type { PermissionsKeeping } from "./keepPermissions";
+import type { AuditDelivery } from "./auditSink";
 import type { PersistedThread, ThreadPersistence } from "./persistThread";
 import type { ThreadStore, ThreadStoreOptions } from "./types";
 
@@ -14,6 +15,11 @@ export interface ParleyOptions extends ThreadStoreOptions {
   persistence?: ThreadPersistence;
   /** Keep the person's grants and audit log across threads and reloads; the code loads only when given. */
   keepPermissions?: PermissionsKeeping;
+  /**
+   * Send every audit record to the app's sink (`httpAuditSink`, or your own) as it is made, retried
+   * until accepted, never in the person's way; the code loads only when given.
+   */
+  audit?: AuditDelivery;
   /** Bring your own store (shared with code outside); the other store options are then not used. */
   store?: ThreadStore;
 }
@@ -38,7 +44,7 @@ export interface Parley {
 
 /**
  * Configures one conversation without React: the store and the lazily loaded helpers around it
- * (persistence, tabs, kept permissions, the HTTP transport). `<ParleyProvider parley={…}>` only
+ * (persistence, tabs, kept permissions, the audit's delivery to the app's sink, the HTTP transport). `<ParleyProvider parley={…}>` only
  * provides it; code outside React (a test, a worker, another framework) uses it the same way.
  *
  * @example
@@ -47,7 +53,7 @@ export interface Parley {
  * parley.store.getState().sendMessage("Book me a train to Lyon");
  */
 export function createParley(options: ParleyOptions = {}): Parley {
-  const { agentUrl, persistence, keepPermissions, store: given, ...storeOptions } = options;
+  const { agentUrl, persistence, keepPermissions, audit, store: given, ...storeOptions } = options;
   const agent = storeOptions.agent ?? (agentUrl ? lazyHttpAgent(agentUrl) : undefined);
   const store = given ?? createThreadStore({ ...storeOptions, agent });
   let kept: Promise<PersistedThread | undefined> | undefined;
@@ -86,13 +92,28 @@ export function createParley(options: ParleyOptions = {}): Parley {
     };
   };
 
+  const sendAudit = (given: AuditDelivery) => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("./auditSink").then((m) => {
+      if (!cancelled) {
+        const delivery = m.deliverAudit(store, given);
+        stop = () => delivery.stop();
+      }
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  };
+
   return {
     store,
     options,
     start() {
       // The transport loads once the page is up, so it is there by the first message.
       if (agentUrl && !given) void preloadHttpAgent().catch(() => undefined);
-      const stops = [persistence && keepThread(persistence), keepPermissions && keepGrants(keepPermissions)];
+      const stops = [persistence && keepThread(persistence), keepPermissions && keepGrants(keepPermissions), audit && sendAudit(audit)];
       let stopped = false;
       return () => {
         if (stopped) return;

@@ -28,7 +28,7 @@ export function createDecisionRecorder(core: RecorderCore) {
     const interaction = thread.interactions.get(interactionId)!;
     try {
       const { decisionRecordFor } = await import("../core/decisions/writeRecord");
-      const record = await decisionRecordFor(interaction, { who: core.who, decisionId: core.createId() });
+      const record = await decisionRecordFor(interaction, { who: core.who, decisionId: core.createId(), thread });
       // None for an approval that awaits the passkey (the step-up writes it, signed). Refused when the
       // question changed meanwhile (corrected, delivered): the next commit writes again.
       if (record) core.act({ type: "record-decision", interactionId, record });

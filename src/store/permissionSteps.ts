@@ -29,7 +29,7 @@ export function decideByPermissions(engine: PermissionsEngine, before: ThreadSta
     thread = applyClientAction(
       thread,
       assessment.kind === "deny"
-        ? { type: "deny-by-policy", interactionId: interaction.id, reason: assessment.reason, at }
+        ? { type: "deny-by-policy", interactionId: interaction.id, reason: assessment.reason, at, ...(assessment.refusal ? { grant: assessment.refusal } : {}) }
         : { type: "approve-by-grant", interactionId: interaction.id, grant: assessment.grant, at },
     );
     acted = true;
@@ -59,8 +59,9 @@ export function answerRevokeCalls(engine: PermissionsEngine, thread: ThreadState
 }
 
 /**
- * The grant an approval makes when its scope reaches beyond this one operation; nothing for `once`
- * (or any other answer); a refusal when the scope needs an engine or the engine refuses it.
+ * The grant an approval makes when its scope reaches beyond this one operation, or the standing
+ * refusal a decline with `never` makes; nothing for `once` (or any other answer); a refusal when
+ * the scope needs an engine or the engine refuses it.
  *
  * @example
  * const made = grantForApproval(engine, thread, "p1", { approved: true, scope: "session" }, Date.now());
@@ -73,6 +74,13 @@ export function grantForApproval(
   at: number,
 ): { ok: true; grant?: Grant } | { ok: false; refusal: ActionRefusal } {
   const envelope = thread.interactions.get(interactionId)?.envelope;
+  if (!response.approved && response.never !== undefined) {
+    // "Never allow": the decline makes a standing refusal.
+    if (envelope?.messageType !== "permission_request") return { ok: true };
+    if (!engine) return { ok: false, refusal: { code: "invalid-response", message: "Never allowing an operation needs the provider's permissions (createPermissions)." } };
+    const refused = engine.refusalFor(envelope.payload, response.never, { id: `refusal:${interactionId}`, now: at, interactionId });
+    return refused.ok ? { ok: true, grant: refused.grant } : { ok: false, refusal: { code: "invalid-response", message: refused.problem } };
+  }
   const scope = response.approved ? response.scope : undefined;
   if (!scope || scope === "once" || envelope?.messageType !== "permission_request") return { ok: true };
   if (!engine) return { ok: false, refusal: { code: "invalid-response", message: `A ${scope} permission needs the provider's permissions (createPermissions).` } };

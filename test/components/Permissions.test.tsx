@@ -191,7 +191,9 @@ describe("PermissionsPanel", () => {
   it("says so when nothing is granted", async () => {
     const store = heard([ask("p1", "read_customers")]);
     const { container } = renderKit(<PermissionsPanel />, store);
-    expect(screen.getByRole("region", { name: "Permissions" })).toHaveTextContent("You have not given any standing permission yet.");
+    const page = screen.getByRole("region", { name: "What the agent may do without asking you" });
+    expect(within(page).getByRole("region", { name: "Allowed without asking" })).toHaveTextContent("Nothing: the agent asks you first.");
+    expect(within(page).getByRole("region", { name: "Never allowed" })).toHaveTextContent("Nothing refused for good.");
     await expectNoAxeViolations(container);
   });
 
@@ -210,7 +212,10 @@ describe("PermissionsPanel", () => {
     expect(rows[0]).toHaveTextContent("for this session");
     expect(rows[0]).toHaveTextContent("1 used");
     expect(rows[0]).toHaveTextContent("ana@example.com");
-    expect(rows[0]).toHaveTextContent("Never");
+    expect(rows[0]).toHaveTextContent("When this session ends");
+    // The live one is allowed without asking; the used-up one has ended.
+    expect(rows[0]!.closest("[data-slot=permissions-group]")).toHaveAttribute("data-group", "allowed");
+    expect(rows[1]!.closest("[data-slot=permissions-group]")).toHaveAttribute("data-group", "ended");
     expect(rows[1]).toHaveTextContent("1 used, 0 left");
     expect(rows[1]).toHaveTextContent("Used up");
     expect(within(rows[1] as HTMLElement).queryByRole("button")).toBeNull();
@@ -219,9 +224,12 @@ describe("PermissionsPanel", () => {
     await user.click(screen.getByRole("button", { name: "Revoke the permission for read_customers" }));
     expect(store.getState().thread.grants[0]).toMatchObject({ revokedAt: AT, revokedBy: "ana@example.com" });
     expect(store.getState().thread.audit.at(-1)).toMatchObject({ decision: "revoked", how: "click", grantId: "grant:p1", operation: "read_customers" });
-    expect(rows[0]).toHaveAttribute("data-state", "revoked");
-    expect(rows[0]).toHaveTextContent("Revoked by ana@example.com");
-    expect(rows[0]).toHaveFocus();
+    // The row moved to "Ended", and focus went with it.
+    const revoked = container.querySelector("[data-grant-id='grant:p1']")!;
+    expect(revoked).toHaveAttribute("data-state", "revoked");
+    expect(revoked.closest("[data-slot=permissions-group]")).toHaveAttribute("data-group", "ended");
+    expect(revoked).toHaveTextContent("Revoked by ana@example.com");
+    expect(revoked).toHaveFocus();
     expect(screen.queryByRole("button", { name: /Revoke/ })).toBeNull();
     await expectNoAxeViolations(container);
   });
@@ -235,11 +243,11 @@ describe("PermissionsPanel", () => {
       store.setState((s) => ({ thread: { ...s.thread, grants: s.thread.grants.map((g) => ({ ...g, expiresAt: AT + 45_000 })) } }));
       let clock = AT;
       const { container } = renderKit(<PermissionsPanel clock={() => clock} />, store);
-      const row = container.querySelector("[data-slot=permission-grant]")!;
-      expect(row).toHaveAttribute("data-state", "live");
+      const row = () => container.querySelector("[data-slot=permission-grant]")!;
+      expect(row()).toHaveAttribute("data-state", "live");
       clock = AT + 60_000;
       act(() => void vi.advanceTimersByTime(30_000));
-      expect(row).toHaveAttribute("data-state", "expired");
+      expect(row()).toHaveAttribute("data-state", "expired");
     } finally {
       vi.useRealTimers();
     }
@@ -313,7 +321,7 @@ describe("AuditLog", () => {
     await user.click(screen.getByRole("button", { name: "Export CSV" }));
     expect(clicks[1]).toMatchObject({ download: "audit.csv" });
     const csv = (await blobs[1]!.text()).replace(/^\uFEFF/, "");
-    expect(csv.split("\r\n")[0]).toBe("id,at,decision,how,who,interactionId,messageType,operation,grantId,detail,suspicious");
+    expect(csv.split("\r\n")[0]).toBe("id,at,decision,how,who,interactionId,messageType,operation,grantId,detail,suspicious,decisionId,proposedArgs,approvedArgs,executedArgs,argsMismatch");
     expect(csv.split("\r\n").filter(Boolean)).toHaveLength(2);
     expect(csv).toContain(",revoked,click,ana@example.com,");
     // The temporary link is gone.
@@ -334,10 +342,113 @@ describe("labels", () => {
       store,
       { locale: "zh-CN" },
     );
-    expect(screen.getByRole("region", { name: "权限" })).toHaveTextContent("有效");
+    expect(screen.getByRole("region", { name: "代理无需询问你即可做的事" })).toHaveTextContent("有效");
     expect(screen.getByRole("button", { name: "撤销 read_customers 的授权" })).toBeInTheDocument();
     expect(screen.getByRole("region", { name: "审计日志" })).toHaveTextContent("已授权");
     expect(screen.getByRole("button", { name: "导出 CSV" })).toBeInTheDocument();
     await expectNoAxeViolations(container);
+  });
+});
+
+describe("never allow (issue 25, point 5)", () => {
+  it("the card offers to refuse the operation or its namespace for good; the settled card says what was refused", async () => {
+    const user = userEvent.setup();
+    const store = heard([ask("p1", "mcp:files/delete")]);
+    const { container } = renderKit(card(store, "p1"), store);
+    const never = container.querySelectorAll("[data-slot=permission-never-allow]");
+    expect([...never].map((b) => `${b.getAttribute("data-reach")}:${b.textContent}`)).toEqual([
+      "operation:Never allow mcp:files/delete",
+      "namespace:Never allow anything from mcp:files/",
+    ]);
+    await expectNoAxeViolations(container);
+    await user.click(screen.getByRole("button", { name: "Never allow anything from mcp:files/" }));
+    expect(store.getState().thread.grants[0]).toMatchObject({ operation: "mcp:files/*", effect: "deny", grantedBy: "ana@example.com" });
+    expect(container.querySelector("[data-slot=interaction-outcome]")).toHaveTextContent("Declined, and never allowed from now on: everything under mcp:files/");
+    expect(container.querySelector("[data-slot=permission-never]")).toBeNull();
+  });
+
+  it("a later request it names is declined without asking, and the card says why", () => {
+    const store = heard([ask("p1", "mail.send"), ask("p2", "mail.send")]);
+    store.getState().answer("p1", { approved: false, never: "mail.send" });
+    act(() => void store.getState().run());
+    renderKit(card(store, "p2"), store);
+    expect(interaction(store, "p2")).toMatchObject({ status: "declined", how: "policy" });
+    expect(screen.getByText("Declined without asking: you chose never to allow mail.send")).toBeInTheDocument();
+  });
+
+  it("without permissions on the provider, nothing is offered", () => {
+    const agent = new ScriptedAgent({ script: () => ask("p1", "mail.send") });
+    const store = createThreadStore({ batch: "sync", agent, autoContinue: false });
+    store.getState().run();
+    const { container } = renderKit(card(store, "p1"), store);
+    expect(container.querySelector("[data-slot=permission-never]")).toBeNull();
+  });
+
+  it("the grants page lists the refusal under Never allowed, with what it declined; Revoke lifts it and keeps focus", async () => {
+    const user = userEvent.setup();
+    const store = heard([ask("p1", "mcp:files/delete"), ask("p2", "mcp:files/move"), ask("p3", "read_customers")]);
+    store.getState().answer("p1", { approved: false, never: "mcp:files/*" });
+    act(() => void store.getState().run());
+    act(() => void store.getState().run());
+    store.getState().answer("p3", { approved: true, scope: "session" });
+    const { container } = renderKit(<PermissionsPanel />, store);
+    const refused = within(screen.getByRole("region", { name: "Never allowed" })).getAllByRole("listitem");
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toHaveAttribute("data-effect", "deny");
+    expect(refused[0]).toHaveTextContent("everything under mcp:files/");
+    expect(refused[0]).toHaveTextContent("1 request without asking you");
+    expect(refused[0]).toHaveTextContent("When you revoke it");
+    expect(within(screen.getByRole("region", { name: "Allowed without asking" })).getAllByRole("listitem")[0]).toHaveTextContent("read_customers");
+    await expectNoAxeViolations(container);
+
+    await user.click(screen.getByRole("button", { name: "Revoke the refusal of everything under mcp:files/: the agent may ask again" }));
+    expect(store.getState().thread.audit.at(-1)).toMatchObject({ decision: "revoked", grantId: "refusal:p1" });
+    const row = container.querySelector("[data-grant-id='refusal:p1']")!;
+    expect(row.closest("[data-slot=permissions-group]")).toHaveAttribute("data-group", "ended");
+    expect(row).toHaveFocus();
+    expect(screen.getByRole("region", { name: "Never allowed" })).toHaveTextContent("Nothing refused for good.");
+  });
+
+  it("speaks Chinese", async () => {
+    const store = heard([ask("p1", "mail.send")]);
+    store.getState().answer("p1", { approved: false, never: "mail.send" });
+    const { container } = renderKit(<PermissionsPanel />, store, { locale: "zh-CN" });
+    expect(screen.getByRole("region", { name: "永不允许" })).toHaveTextContent("mail.send");
+    expect(screen.getByRole("button", { name: "撤销对 mail.send 的拒绝：代理可以再次询问" })).toBeInTheDocument();
+    await expectNoAxeViolations(container);
+  });
+});
+
+describe("AuditLog: provenance (issue 25, point 4)", () => {
+  function executed(ran: unknown): ThreadStore {
+    const turns = [
+      [ev.runStarted("r1"), ev.toolStart("tc1", "delete_files"), ev.toolArgs("tc1", '{"path":"/tmp"}'), ev.toolEnd("tc1"), ev.runFinished("r1", "", { outcome: { type: "interrupt", interrupts: [{ id: "int-1", reason: "tool_call", toolCallId: "tc1", message: "Delete /tmp?" }] } })],
+      [ev.runStarted("r2"), ev.custom("parley.executed", { interactionId: "int-1", args: ran }), ev.runFinished("r2")],
+    ];
+    const store = heard(turns);
+    store.getState().answer("int-1", { approved: true });
+    act(() => void store.getState().run());
+    return store;
+  }
+
+  it("shows what was proposed, approved and run, and flags a run of other arguments", async () => {
+    const user = userEvent.setup();
+    const store = executed({ path: "/" });
+    const { container } = renderKit(<AuditLog />, store);
+    const row = container.querySelector("[data-slot=audit-record][data-decision=executed]")!;
+    expect(row).toHaveAttribute("data-args-mismatch", "true");
+    expect(row).toHaveTextContent("Executed");
+    expect(row).toHaveTextContent("Ran other arguments than approved");
+    await user.click(within(row as HTMLElement).getByText("Arguments"));
+    expect([...row.querySelectorAll("[data-slot=audit-record-args]")].map((r) => r.getAttribute("data-args"))).toEqual(["approved", "executed"]);
+    const approval = container.querySelector("[data-slot=audit-record][data-decision=approved]")!;
+    expect(approval.querySelectorAll("[data-slot=audit-record-args]")).toHaveLength(2);
+    await expectNoAxeViolations(container);
+  });
+
+  it("a run of the approved arguments is not flagged", () => {
+    const store = executed({ path: "/tmp" });
+    const { container } = renderKit(<AuditLog />, store);
+    expect(container.querySelector("[data-slot=audit-record][data-decision=executed]")).not.toHaveAttribute("data-args-mismatch");
   });
 });

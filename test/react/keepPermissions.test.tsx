@@ -1,7 +1,8 @@
 import { StrictMode } from "react";
 import { act, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { createThreadStore, ParleyProvider, useAuditView } from "../../src";
+import { createThreadStore, ParleyProvider } from "../../src";
+import { useAuditView } from "../../src/headless";
 import { createMemoryPolicyStorage, createPermissions } from "../../src/core/policy";
 
 /**

@@ -89,6 +89,21 @@ describe("verifyDecision", () => {
     expect(await verifyDecision({ v: 2 }, { ask, args: ARGS, seen: seen() })).toMatchObject({ reason: "malformed" });
   });
 
+  it("another ask's decision is refused even under the same id, and an approval made after the ask ended is expired whenever it is checked", async () => {
+    const { ask } = await asked();
+    const seen = createMemorySeenStore(() => NOW);
+    // A tool call that happens to share the interrupt's id is another ask.
+    expect(await verifyDecision(await approval(ask, { answers: { kind: "tool-call", id: ask.id } }), { ask, args: ARGS, seen, now: NOW })).toMatchObject({ reason: "wrong-ask" });
+    // The decision of another ask (its own nonce and id), offered for this one.
+    const other = (await createInterruptAsk({ id: "int-2", reason: "tool_call", toolCallId: "c2", message: "Delete?" }, { args: ARGS, now: NOW })).record;
+    expect(await verifyDecision(await approval(other), { ask, args: ARGS, seen, now: NOW })).toMatchObject({ reason: "wrong-ask" });
+    expect(await verifyDecision({ ...(await approval(other)), answers: { kind: "interrupt", id: ask.id } }, { ask, args: ARGS, seen, now: NOW })).toMatchObject({ reason: "wrong-nonce" });
+    // Dated after the ask's end, though the server's clock is still inside it.
+    expect(await verifyDecision(await approval(ask, { at: ask.expiresAt + 1 }), { ask, args: ARGS, seen, now: NOW + 1 })).toMatchObject({ reason: "expired" });
+    // None of these used the ask up: the person's approval still runs, once.
+    expect(await verifyDecision(await approval(ask), { ask, args: ARGS, seen, now: NOW + 2 })).toMatchObject({ ok: true });
+  });
+
   it("the arguments that run must be the ones approved: edits executed unedited, and the reverse, are refused", async () => {
     const { ask } = await asked({ editable: true });
     const edited = { path: "/tmp/other", recursive: true };
@@ -108,6 +123,13 @@ describe("verifyDecision", () => {
     const { ask } = await asked();
     const other = await digestOf({ path: "/" });
     expect(await verifyDecision(await approval(ask, { proposedDigest: other, approvedDigest: other }), { ask, args: { path: "/" }, seen: createMemorySeenStore(), now: NOW })).toMatchObject({ reason: "wrong-proposal" });
+    // No proposal digest at all, where the ask named its arguments.
+    expect(await verifyDecision(await approval(ask, { proposedDigest: undefined }), { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW })).toMatchObject({ reason: "wrong-proposal" });
+    // An approved digest that is not the arguments' (not canonical JSON, or not hex): never equal to what runs.
+    const loose = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode('{"recursive":true,"path":"/tmp/cache"}'))), (b) => b.toString(16).padStart(2, "0")).join("");
+    expect(loose).not.toBe(await digestOf(ARGS));
+    expect(await verifyDecision(await approval(ask, { approvedDigest: loose }), { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW })).toMatchObject({ ok: false });
+    expect(await verifyDecision(await approval(ask, { approvedDigest: "approved" }), { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW })).toMatchObject({ reason: "args-drift" });
   });
 
   it("a grant used past its limit, or expired, is refused", async () => {
@@ -121,6 +143,26 @@ describe("verifyDecision", () => {
     const { record } = await createToolCallAsk("c9", { args: ARGS, now: NOW });
     const expired = { ...(await approval(record)), answers: { kind: "tool-call" as const, id: "c9" }, grant: { id: "g2", scope: "session" as const, uses: 1, expiresAt: NOW - 1 } };
     expect(await verifyDecision(expired, { ask: record, args: ARGS, seen, now: NOW })).toMatchObject({ reason: "grant-exhausted" });
+  });
+
+  it("a replay of a grant's approval, or a second decision for its ask, does not use the grant up", async () => {
+    const seen = createMemorySeenStore(() => NOW);
+    const grant = { id: "g1", scope: "batch" as const, uses: 1, limit: 2 };
+    const byGrant = async (n: number) => {
+      const { record } = await createToolCallAsk(`c${n}`, { args: ARGS, now: NOW });
+      return { ask: record, decision: { ...(await approval(record)), answers: { kind: "tool-call" as const, id: record.id }, decisionId: `d${n}`, decision: "approved_by_grant" as const, grant } };
+    };
+    const first = await byGrant(1);
+    expect(await verifyDecision(first.decision, { ask: first.ask, args: ARGS, seen, now: NOW })).toMatchObject({ ok: true });
+    for (let i = 0; i < 3; i++) {
+      expect(await verifyDecision(first.decision, { ask: first.ask, args: ARGS, seen, now: NOW })).toMatchObject({ reason: "replayed" });
+      expect(await verifyDecision({ ...first.decision, decisionId: `d1-${i}` }, { ask: first.ask, args: ARGS, seen, now: NOW })).toMatchObject({ reason: "replayed" });
+    }
+    // The grant's second use is still there, and a third is not.
+    const second = await byGrant(2);
+    expect(await verifyDecision(second.decision, { ask: second.ask, args: ARGS, seen, now: NOW })).toMatchObject({ ok: true });
+    const third = await byGrant(3);
+    expect(await verifyDecision(third.decision, { ask: third.ask, args: ARGS, seen, now: NOW })).toMatchObject({ reason: "grant-exhausted" });
   });
 });
 
@@ -150,5 +192,30 @@ describe("verifyDecision with a passkey step-up", () => {
     expect(await verifyDecision({ ...decision, assertion: person.assert(challenge, { userVerified: false }) }, { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW, passkey })).toMatchObject({ reason: "assertion-invalid" });
     // From another origin (a phishing page), neither.
     expect(await verifyDecision({ ...decision, assertion: person.assert(challenge, { origin: "https://evil.example" }) }, { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW, passkey })).toMatchObject({ reason: "assertion-invalid" });
+  });
+
+  it("without an assertion nothing passes where a passkey is required: not a stripped one, not a grant, not a typed confirmation the ask did not allow, not a server that lacks the credential", async () => {
+    const { ask } = await asked({ stepUp: true });
+    const person = softAuthenticator(rpId, origin);
+    const passkey = { credential: person.credential, expectedOrigin: origin, expectedRPID: rpId };
+    const decision = await approval(ask);
+    const signed = { ...decision, assertion: person.assert(await stepUpChallenge(ask.challenge!, await decisionDigest(decision))) };
+    // The assertion taken off a signed decision.
+    const { assertion: _stripped, ...unsigned } = signed;
+    void _stripped;
+    expect(await verifyDecision(unsigned, { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW, passkey })).toMatchObject({ reason: "assertion-missing" });
+    expect(await verifyDecision({ ...signed, assertion: null }, { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW, passkey })).toMatchObject({ ok: false });
+    // A typed confirmation, where the ask did not allow one.
+    expect(await verifyDecision({ ...decision, passkeyFallback: "typed" }, { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW, passkey })).toMatchObject({ reason: "assertion-missing" });
+    // A grant does not stand in for the passkey.
+    const tool = (await createToolCallAsk("c1", { args: ARGS, now: NOW, stepUp: true })).record;
+    const byGrant = { ...(await approval(tool)), answers: { kind: "tool-call" as const, id: "c1" }, decision: "approved_by_grant" as const, grant: { id: "g1", scope: "session" as const, uses: 1 } };
+    expect(await verifyDecision(byGrant, { ask: tool, args: ARGS, seen: createMemorySeenStore(), now: NOW, passkey })).toMatchObject({ reason: "assertion-missing" });
+    // A signed decision, checked by a server that does not know the person's credential, does not pass either.
+    expect(await verifyDecision(signed, { ask, args: ARGS, seen: createMemorySeenStore(), now: NOW })).toMatchObject({ ok: false, reason: "assertion-invalid" });
+    // Where the ask allowed the typed confirmation, it passes — said so in the result.
+    const lenient = (await asked({ stepUp: { fallback: "typed" } })).ask;
+    expect(await verifyDecision({ ...(await approval(lenient)), passkeyFallback: "typed" }, { ask: lenient, args: ARGS, seen: createMemorySeenStore(), now: NOW })).toMatchObject({ ok: true, passkeyFallback: "typed" });
+    expect(await verifyDecision(await approval(lenient), { ask: lenient, args: ARGS, seen: createMemorySeenStore(), now: NOW })).toMatchObject({ reason: "assertion-missing" });
   });
 });

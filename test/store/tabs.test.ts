@@ -128,6 +128,15 @@ describe("syncTabs", () => {
     expect(b.s().thread.grants[0]).toMatchObject({ id: "grant:p1", revokedAt: 1_000, revokedBy: "ana@example.com" });
   });
 
+  it("a refusal made in one tab (never allow) holds in the other, recorded alike", async () => {
+    const permissions = createPermissions({ identity: "ana@example.com", sessionId: "s1" });
+    const { a, b } = await twoTabs({ permissions, now: () => 1_000 }, fakeLocks(), askPermission("p1", "read_customers"));
+    b.s().answer("p1", { approved: false, never: "read_customers" });
+    await settle();
+    expect(a.s().thread.grants).toMatchObject([{ id: "refusal:p1", operation: "read_customers", effect: "deny", grantedBy: "ana@example.com" }]);
+    expect(a.s().thread.audit.map((r) => `${r.decision}:${r.who}`)).toEqual(["declined:ana@example.com", "refused:ana@example.com"]);
+  });
+
   it("handover: the answer the closing sender never heard is sent by the tab that takes the lock, once", async () => {
     const { a, b, runs } = await twoTabs();
     b.s().answer("tc1", choose("b"));

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import type { PermissionRequestPayload } from "../../core/protocol";
 import type { Interaction as InteractionRecord, PermissionResponse } from "../../core/interactions";
 import { useLabels, useLocale } from "../../i18n/LabelsContext";
@@ -12,6 +12,9 @@ import { PermissionRequest, usePermissionRequestContext } from "./PermissionRequ
 import { prettyJson } from "../../core/prettyJson";
 import { operationAct } from "./operationAct";
 import { askProofOf } from "../../core/decisions/record";
+import { useInteractionActions } from "../../react/interactions";
+import { useDecidingRefusal, useRefusalOptions } from "../../react/grantsPage";
+import { grantsLabels, prefixOf, type GrantsLabels } from "../../i18n/grantsLabels";
 
 /**
  * The passkey step-up with the WebAuthn code: loaded only for an ask that requires a passkey. (The
@@ -79,8 +82,11 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
   const typedHelpId = useId();
   const argsErrorId = useId();
   const mismatch = request.typedState === "mismatch";
-  const outcome = outcomeText(interaction, response, t);
-  const labels = buttonLabels(payload, t, useLocale());
+  const locale = useLocale();
+  const words = grantsLabels(locale, t.grants);
+  const refusal = useDecidingRefusal(interaction);
+  const outcome = refusal ? (refusal.interactionId === interaction.id ? words.refusedOutcome : words.deniedByRefusal)(refusalWords(refusal.operation, words)) : outcomeText(interaction, response, t);
+  const labels = buttonLabels(payload, t, locale);
 
   return (
     <>
@@ -161,6 +167,7 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
           </PermissionRequest.Approve>
         </InteractionCard.Actions>
       ) : null}
+      {pending ? <NeverAllow interaction={interaction} words={words} /> : null}
       {request.refusal ? (
         <p role="alert" data-slot="permission-refusal" className="pl:m-0 pl:text-xs pl:text-destructive">
           {request.refusal}
@@ -175,6 +182,51 @@ function PermissionLayout({ interaction, payload }: { interaction: InteractionRe
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** A refusal's operation in words: itself, or everything under its namespace. */
+function refusalWords(operation: string, words: GrantsLabels): string {
+  const prefix = prefixOf(operation);
+  return prefix === undefined ? operation : words.everything(prefix);
+}
+
+/**
+ * "Never allow": decline and refuse for good — the operation, or everything under its namespace
+ * (an app, a server) — when the provider's permissions offer it. A refusal the kit refuses is said
+ * in words, like any answer.
+ */
+function NeverAllow({ interaction, words }: { interaction: InteractionRecord; words: GrantsLabels }) {
+  const refusals = useRefusalOptions(interaction);
+  const { answer } = useInteractionActions();
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  if (!refusals.length) return null;
+  return (
+    <div data-slot="permission-never" className="pl:flex pl:flex-wrap pl:gap-2">
+      {refusals.map((never) => {
+        const prefix = prefixOf(never);
+        return (
+          <button
+            key={never}
+            type="button"
+            data-slot="permission-never-allow"
+            data-reach={prefix === undefined ? "operation" : "namespace"}
+            className={buttonVariants({ variant: "ghost", size: "sm" })}
+            onClick={() => {
+              const result = answer(interaction.id, { approved: false, never }, "click");
+              setProblem(result.ok ? undefined : result.refusal.message);
+            }}
+          >
+            {prefix === undefined ? words.neverAllow(never) : words.neverAllowAll(prefix)}
+          </button>
+        );
+      })}
+      {problem ? (
+        <p role="alert" data-slot="permission-never-refused" className="pl:m-0 pl:basis-full pl:text-xs pl:text-destructive">
+          {problem}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,7 +1,11 @@
 import { forwardRef, useId, useState, type ComponentPropsWithoutRef } from "react";
 import type { AuditDecision } from "../../core/policy/types";
-import { useFormatTime, useLabels } from "../../i18n/LabelsContext";
+import type { AuditRecord } from "../../core/policy/types";
+import { grantsLabels, type GrantsLabels } from "../../i18n/grantsLabels";
+import { useFormatTime, useLabels, useLocale } from "../../i18n/LabelsContext";
 import { useAuditView } from "../../react/permissions";
+import { useExecutionRecords } from "../../react/grantsPage";
+import { prettyJson } from "../../core/prettyJson";
 import { buttonVariants } from "../lib/button";
 import { cn } from "../lib/cn";
 import { PartErrorBoundary } from "../registry/PartErrorBoundary";
@@ -34,10 +38,15 @@ const AuditLogView = forwardRef<HTMLElement, AuditLogProps>(function AuditLogVie
   { defaultDecision, defaultQuery = "", filename = "parley-audit", headingLevel = 2, className, ...props },
   ref,
 ) {
-  const t = useLabels().permissions;
+  const labels = useLabels();
+  const t = labels.permissions;
+  const words = grantsLabels(useLocale(), labels.grants);
   const [decision, setDecision] = useState<AuditDecision | "">(defaultDecision ?? "");
   const [query, setQuery] = useState(defaultQuery);
-  const { records, total, decisions, toJson, toCsv } = useAuditView({ decision: decision || undefined, query });
+  // What the agent reports it ran, beside the person's decisions (and in the exports).
+  const executions = useExecutionRecords();
+  const { records, total, decisions, toJson, toCsv } = useAuditView({ decision: decision || undefined, query, extra: executions });
+  const decisionWords = (d: AuditDecision) => t.decision[d] ?? (d === "refused" ? words.decisionRefused : d === "executed" ? words.decisionExecuted : d);
   const formatTime = useFormatTime({ month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", second: "2-digit" });
   const titleId = useId();
   const decisionId = useId();
@@ -71,7 +80,7 @@ const AuditLogView = forwardRef<HTMLElement, AuditLogProps>(function AuditLogVie
                 <option value="">{t.allDecisions}</option>
                 {decisions.map((d) => (
                   <option key={d} value={d}>
-                    {t.decision[d]}
+                    {decisionWords(d)}
                   </option>
                 ))}
               </select>
@@ -113,12 +122,19 @@ const AuditLogView = forwardRef<HTMLElement, AuditLogProps>(function AuditLogVie
                 </thead>
                 <tbody>
                   {records.map((record) => (
-                    <tr key={record.id} data-slot="audit-record" data-decision={record.decision} data-how={record.how} data-suspicious={record.suspicious || undefined}>
+                    <tr
+                      key={record.id}
+                      data-slot="audit-record"
+                      data-decision={record.decision}
+                      data-how={record.how}
+                      data-suspicious={record.suspicious || undefined}
+                      data-args-mismatch={record.argsMismatch || undefined}
+                    >
                       <td className={cn(cellClass, "pl:whitespace-nowrap pl:tabular-nums")}>
                         {Number.isFinite(record.at) ? <time dateTime={new Date(record.at).toISOString()}>{formatTime(record.at)}</time> : null}
                       </td>
                       <td className={cellClass}>
-                        {t.decision[record.decision] ?? record.decision}
+                        {decisionWords(record.decision)}
                         {record.suspicious ? (
                           <span data-slot="audit-record-suspicious" className="pl:ms-1 pl:rounded-full pl:border pl:border-destructive pl:px-1.5 pl:text-destructive">
                             {t.suspicious}
@@ -127,7 +143,10 @@ const AuditLogView = forwardRef<HTMLElement, AuditLogProps>(function AuditLogVie
                       </td>
                       <td className={cellClass}>{t.how[record.how] ?? record.how}</td>
                       <td className={cn(cellClass, "pl:break-all")}>{record.who}</td>
-                      <td className={cn(cellClass, "pl:font-mono pl:break-all")}>{record.operation}</td>
+                      <td className={cn(cellClass, "pl:font-mono pl:break-all")}>
+                        {record.operation}
+                        <Provenance record={record} words={words} />
+                      </td>
                       <td className={cn(cellClass, "pl:font-mono pl:break-all")}>{record.grantId}</td>
                     </tr>
                   ))}
@@ -149,3 +168,48 @@ export const AuditLogBounded = forwardRef<HTMLElement, AuditLogProps>(function A
   );
 });
 AuditLogBounded.displayName = "Parley.AuditLog";
+
+/**
+ * A record's provenance: the arguments proposed, approved and executed (when it has any), behind a
+ * disclosure, with the decision's id; an execution that ran other arguments than approved says so.
+ */
+function Provenance({ record, words }: { record: AuditRecord; words: GrantsLabels }) {
+  const rows = (
+    [
+      ["proposed", words.proposed, record.proposedArgs],
+      ["approved", words.approved, record.approvedArgs],
+      ["executed", words.executed, record.executedArgs],
+    ] as const
+  ).filter(([, , value]) => value !== undefined);
+  if (!rows.length && !record.argsMismatch) return null;
+  return (
+    <div data-slot="audit-record-provenance" className="pl:mt-1 pl:flex pl:flex-col pl:gap-1 pl:font-sans">
+      {record.argsMismatch ? (
+        <span data-slot="audit-record-mismatch" className="pl:self-start pl:rounded-full pl:border pl:border-destructive pl:px-1.5 pl:text-destructive">
+          {words.argsMismatch}
+        </span>
+      ) : null}
+      {rows.length ? (
+        <details>
+          <summary className="pl:cursor-pointer pl:text-muted-foreground pl:focus-visible:outline-2 pl:focus-visible:outline-ring">{words.arguments}</summary>
+          <dl className="pl:m-0 pl:mt-1 pl:grid pl:grid-cols-[auto_1fr] pl:gap-x-2 pl:gap-y-1">
+            {record.decisionId ? (
+              <>
+                <dt className="pl:text-muted-foreground">{words.decisionId}</dt>
+                <dd className="pl:m-0 pl:font-mono pl:break-all">{record.decisionId}</dd>
+              </>
+            ) : null}
+            {rows.map(([key, label, value]) => (
+              <div key={key} data-slot="audit-record-args" data-args={key} className="pl:contents">
+                <dt className="pl:text-muted-foreground">{label}</dt>
+                <dd className="pl:m-0">
+                  <pre className="pl:m-0 pl:max-h-40 pl:overflow-auto pl:whitespace-pre-wrap pl:break-all pl:font-mono">{prettyJson(value)}</pre>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ) : null}
+    </div>
+  );
+}

@@ -75,7 +75,8 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       settle(d, action.interactionId, "answered", action.at, action.how, response, action.who);
       if (action.grant) {
         putGrant(d, action.grant);
-        audit(d, { at: action.at, decision: "granted", how: action.how, who: action.grant.grantedBy, interactionId: action.interactionId, operation: action.grant.operation, grantId: action.grant.id, detail: action.grant.scope });
+        // A standing refusal ("never allow") is the person's grant of the opposite effect.
+        audit(d, { at: action.at, decision: action.grant.effect ? "refused" : "granted", how: action.how, who: action.grant.grantedBy, interactionId: action.interactionId, operation: action.grant.operation, grantId: action.grant.id, detail: action.grant.scope, decisionId: d.s.audit.at(-1)!.id });
       }
       break;
     }
@@ -130,12 +131,13 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       settle(d, action.interactionId, "answered", action.at, "grant", { approved: true, scope: action.grant.scope, grantId: action.grant.id }, action.grant.grantedBy);
       break;
     case "deny-by-policy":
+      if (action.grant) putGrant(d, action.grant);
       if ("toolCallId" in action) {
         const name = d.s.toolCalls.get(action.toolCallId)?.name ?? "";
         writeToolResult(d, action.toolCallId, JSON.stringify({ error: action.reason }), action.reason);
-        audit(d, { at: action.at, decision: "denied_by_policy", how: "policy", who: action.who ?? "policy", operation: name, detail: action.reason }, `${action.toolCallId}:denied_by_policy:${action.at}`);
+        audit(d, { at: action.at, decision: "denied_by_policy", how: "policy", who: action.who ?? "policy", operation: name, detail: action.reason, ...(action.grant ? { grantId: action.grant.id } : {}) }, `${action.toolCallId}:denied_by_policy:${action.at}`);
       } else {
-        settle(d, action.interactionId, "declined", action.at, "policy", undefined, action.who ?? "policy", true, action.reason);
+        settle(d, action.interactionId, "declined", action.at, "policy", undefined, action.who ?? "policy", true, action.reason, action.grant?.id);
       }
       break;
     case "tool-result":
@@ -239,7 +241,7 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
  * Answer, decline or time out; a Parley tool call gets (or, on correction, changes) its result
  * message; the decision goes into the audit log (a correction is the same decision, not a new one).
  */
-function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_out", at: number, how: AnswerMethod, response?: InteractionResponse, who = "person", audited = true, reason?: string): void {
+function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_out", at: number, how: AnswerMethod, response?: InteractionResponse, who = "person", audited = true, reason?: string, grantId?: string): void {
   const edited = editInteraction(d, d.s.interactions.get(id)!);
   edited.status = status;
   edited.settledAt = at;
@@ -258,8 +260,15 @@ function settle(d: Draft, id: string, status: "answered" | "declined" | "timed_o
     : status === "declined" || approved === false ? "declined"
     : "approved";
   const record: Omit<AuditRecord, "id"> = { at, decision, how, who, interactionId: id, messageType: edited.messageType };
-  if (envelope?.messageType === "permission_request") record.operation = envelope.payload.operation;
-  if (edited.response && "grantId" in edited.response && edited.response.grantId) record.grantId = edited.response.grantId;
+  if (envelope?.messageType === "permission_request") {
+    const { operation, args } = envelope.payload;
+    record.operation = operation;
+    // Provenance: what was asked, and exactly what was approved (the person's edits, when made).
+    if (args !== undefined) record.proposedArgs = args;
+    if (approved) record.approvedArgs = (edited.response as { editedArgs?: unknown }).editedArgs ?? args;
+  }
+  grantId ??= edited.response && "grantId" in edited.response ? edited.response.grantId : undefined;
+  if (grantId) record.grantId = grantId;
   if (reason !== undefined) record.detail = reason;
   audit(d, record);
 }

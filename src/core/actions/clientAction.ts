@@ -42,10 +42,13 @@ export type ClientAction =
    * kit asks the person whether to go on (`continueCard.ts`), numbered like any advice.
    */
   | { type: "ask-to-continue"; runs: number; at: number; locale?: string }
-  /** A permission request the app's policy forbids: declined without asking. */
-  | { type: "deny-by-policy"; interactionId: string; reason: string; at: number; who?: string }
+  /**
+   * A permission request the app's policy forbids, or the person refused for good: declined without
+   * asking (`grant`: the person's refusal that decided, as used now).
+   */
+  | { type: "deny-by-policy"; interactionId: string; reason: string; at: number; who?: string; grant?: Grant }
   /** A front-end tool call the app's policy forbids: answered with a refusal, without running. */
-  | { type: "deny-by-policy"; toolCallId: string; reason: string; at: number; who?: string }
+  | { type: "deny-by-policy"; toolCallId: string; reason: string; at: number; who?: string; grant?: Grant }
   /**
    * The result of a call of the app's own (front-end) tool: what its handler returned or threw, or
    * what the person answered in its `render`. `error` marks a failed call.

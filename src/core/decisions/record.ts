@@ -26,12 +26,13 @@ export function readAskProof(value: unknown): AskProof | undefined {
   return proof;
 }
 
-/** What a decision record answers: the interrupt, the tool call, or the envelope. */
+/** What a decision record answers: the interrupt, the (Parley) tool call, the envelope, or the RTUI action. */
 export function decisionSubjectOf(interaction: Interaction): DecisionSubject | undefined {
   const { origin } = interaction;
   if (origin.kind === "interrupt") return { kind: "interrupt", id: origin.interruptId };
-  if (origin.kind === "tool") return { kind: "tool-call", id: interaction.id };
+  if (origin.kind === "tool") return { kind: "tool-call", id: origin.toolCallId };
   if (origin.kind === "custom") return { kind: "envelope", id: interaction.envelope?.messageId ?? interaction.id };
+  if (origin.kind === "rtui") return { kind: "rtui", id: origin.actionId };
   return undefined;
 }
 

@@ -93,8 +93,13 @@ export interface PermissionResponse {
   condition?: Record<string, unknown>;
   /** For a standing grant: how long it lasts (ms from the approval); none, until used up or the session ends. */
   expiresIn?: number;
-  /** The grant this approval made, or the one it was approved by. */
+  /** The grant this approval made, or the one it was approved by; on a refusal, the refusal it made. */
   grantId?: string;
+  /**
+   * With `approved: false`: never allow this again — the operation (or the namespace, `"mcp:files/*"`)
+   * the engine offered (`refusals`); the decline makes a standing refusal the policy honours first.
+   */
+  never?: string;
 }
 export interface InputResponse {
   values: Record<string, unknown>;

@@ -4,6 +4,9 @@ import { parseArgs } from "../fold/parseArgs";
 import { parseEnvelope } from "../protocol/envelope";
 import { envelopeFromToolArgs, parleyToolType, type ParleyToolName } from "../protocol/parleyTools";
 import type { Interaction, InteractionResponse } from "../interactions/types";
+import type { Message } from "@ag-ui/core";
+import type { ThreadState } from "../thread/types";
+import { recordDescribes } from "../decisions/record";
 import { addAsked, editInteraction, invalidate, linkCall, newInteraction, open, syncRow, wireResponse } from "./ask";
 
 /**
@@ -80,4 +83,21 @@ export function settled(d: Draft, interaction: Interaction): void {
 
 function isOutcome(status: Interaction["status"]): status is Outcome {
   return status === "answered" || status === "declined" || status === "timed_out" || status === "withdrawn" || status === "shown";
+}
+
+/**
+ * The tool messages of a run with the decision records their questions carry: a Parley tool call
+ * asked with the server's proof (`createToolCallAsk`) is answered by its tool message, whose
+ * `content` — what the model reads — stays as it is; the record rides in the message's own
+ * `metadata.parley` (AG-UI 1.0's message metadata), where the server's `verifyDecision` reads it.
+ *
+ * @example
+ * input.messages = withDecisionRecords(thread, toAgUiMessages(thread));
+ */
+export function withDecisionRecords(thread: ThreadState, messages: Message[]): Message[] {
+  return messages.map((m) => {
+    const call = m.role === "tool" ? thread.toolCalls.get(m.toolCallId) : undefined;
+    const asked = call?.interactionId === undefined ? undefined : thread.interactions.get(call.interactionId);
+    return asked?.origin.kind === "tool" && asked.decision && recordDescribes(asked, asked.decision) ? { ...m, metadata: { ...m.metadata, parley: asked.decision } } : m;
+  });
 }

@@ -5,6 +5,8 @@ import { parseEnvelope, RTUI_ACTION_TYPES } from "../protocol/envelope";
 import type { Interaction } from "../interactions/types";
 import { selectInteractions } from "../interactions/select";
 import { addAsked, editInteraction, invalidate, newInteraction, open, syncRow, wireResponse } from "./ask";
+import type { DecisionRecord } from "../decisions/types";
+import { needsDecisionRecord, recordDescribes } from "../decisions/record";
 
 /**
  * Seed 001's RTUI frames, as the thread sees them. An RTUI connection hands each `rtui/action` to
@@ -54,8 +56,9 @@ export function envelopeFromRtuiAction(params: Record<string, unknown>): Record<
       operation: named ? params.operation : title,
       summary: named && typeof title === "string" && title && said !== title ? `${title} — ${String(said)}` : said,
     };
-    // Seed 001's labels, and what Parley's own permission request adds (typed confirmation, categories).
-    for (const key of ["confirmLabel", "cancelLabel", "confirmText", "categories", "details"]) {
+    // Seed 001's labels, and what Parley's own permission request adds (typed confirmation, categories,
+    // the arguments the decision record's digest covers).
+    for (const key of ["confirmLabel", "cancelLabel", "confirmText", "categories", "details", "args"]) {
       if (params[key] !== undefined) request[key] = params[key];
     }
     payload = request;
@@ -119,6 +122,8 @@ export interface RtuiResult {
   actionId: string;
   status: "approved" | "declined" | "timeout";
   data?: unknown;
+  /** The decision record, when the action carried the server's proof (`params.context.parley`, `createRtuiAsk`): beside `data`, never in it. */
+  decision?: DecisionRecord;
 }
 
 /**
@@ -156,7 +161,10 @@ export function rtuiResultFor(interaction: Interaction): RtuiResult | undefined 
 
 /**
  * The RTUI answers the server has not acknowledged yet: what a connection sends, and sends again
- * after a reconnect (or a reload, once the thread is restored).
+ * after a reconnect (or a reload, once the thread is restored). An answer whose action carried the
+ * server's proof waits for its decision record (the store writes it once the digests are made) and
+ * goes with it, beside `data`; where the browser cannot make digests (no WebCrypto: an insecure
+ * origin) it goes without, and the server's `verifyDecision` refuses it in words.
  *
  * @example
  * rtuiOutbox(thread).map((r) => r.actionId); // ["act_1"]
@@ -164,9 +172,11 @@ export function rtuiResultFor(interaction: Interaction): RtuiResult | undefined 
 export function rtuiOutbox(thread: ThreadState): RtuiResult[] {
   const results: RtuiResult[] = [];
   for (const interaction of selectInteractions(thread)) {
-    if (interaction.deliveredInRunId) continue;
+    if (interaction.deliveredInRunId || (needsDecisionRecord(interaction) && globalThis.crypto?.subtle)) continue;
     const result = rtuiResultFor(interaction);
-    if (result) results.push(result);
+    if (!result) continue;
+    if (interaction.decision && recordDescribes(interaction, interaction.decision)) result.decision = interaction.decision;
+    results.push(result);
   }
   return results;
 }

@@ -1,19 +1,29 @@
-import { ownField } from "./data";
+import { ABSENT, copyData, ownField } from "./data";
 import type { AuditDecision, AuditHow, AuditRecord } from "./types";
 
-/** The columns of an export, in order. */
-const COLUMNS = ["id", "at", "decision", "how", "who", "interactionId", "messageType", "operation", "grantId", "detail", "suspicious"] as const;
-const OPTIONAL_TEXT = ["interactionId", "messageType", "operation", "grantId", "detail"] as const;
+/** The columns of an export, in order; the arguments as JSON text. */
+const COLUMNS = [
+  "id", "at", "decision", "how", "who", "interactionId", "messageType", "operation", "grantId", "detail", "suspicious",
+  "decisionId", "proposedArgs", "approvedArgs", "executedArgs", "argsMismatch",
+] as const;
+const OPTIONAL_TEXT = ["interactionId", "messageType", "operation", "grantId", "detail", "decisionId"] as const;
+const ARGS = ["proposedArgs", "approvedArgs", "executedArgs"] as const;
 /** Free text longer than this is cut: a hostile reason must not bloat the log or an export. */
 const MAX_TEXT = 2_000;
+/** Arguments whose JSON is longer than this are kept as their first 2,000 characters, marked cut. */
+const MAX_ARGS_JSON = 20_000;
+/** The decisions that settle a question: their record's own id is the decision's id. */
+const SETTLING: readonly string[] = ["approved", "declined", "timed_out", "approved_by_grant", "denied_by_policy"];
 
 /**
- * One audit record, tidy: own fields only, optional ones left out when empty, `suspicious` present
- * only when true, text cut at 2,000 characters. It never rewrites what was recorded: a decision it
- * does not know stays as written, a time that is not a number becomes `NaN` (`null` in JSON), not
- * some other moment. The caller gives the id (the core makes no ids) — derive it from the decision
- * (`"answer:" + interactionId`), so that recording the same decision twice is one record, which
- * storage keeps once.
+ * One audit record, tidy: own fields only, optional ones left out when empty, `suspicious` and
+ * `argsMismatch` present only when true, text cut at 2,000 characters, arguments copied as plain
+ * data (JSON over 20,000 characters kept as `{ "parley:cut": "<its first 2,000>" }`). The record of
+ * a decision that settles a question names itself as its `decisionId`. It never rewrites what was
+ * recorded: a decision it does not know stays as written, a time that is not a number becomes `NaN`
+ * (`null` in JSON), not some other moment. The caller gives the id (the core makes no ids) — derive
+ * it from the decision (`"answer:" + interactionId`), so that recording the same decision twice is
+ * one record, which storage keeps once.
  *
  * @example
  * auditRecord({ id: `answer:${interaction.id}`, at: Date.now(), decision: "approved", how: "click", who: "ana@acme.com", interactionId: interaction.id, messageType: "permission_request", operation: "mail.send" });
@@ -31,7 +41,22 @@ export function auditRecord(input: AuditRecord): AuditRecord {
     if (typeof value === "string" && value) record[key] = value.slice(0, MAX_TEXT);
   }
   if (ownField(input, "suspicious") === true) record.suspicious = true;
+  if (record.decisionId === undefined && record.interactionId && SETTLING.includes(record.decision)) record.decisionId = record.id;
+  for (const key of ARGS) {
+    const value = argsOf(ownField(input, key));
+    if (value !== ABSENT) record[key] = value;
+  }
+  if (ownField(input, "argsMismatch") === true) record.argsMismatch = true;
   return record;
+}
+
+/** Arguments as plain data, bounded; `ABSENT` for none or for what is not data. */
+function argsOf(value: unknown): unknown {
+  if (value === undefined) return ABSENT;
+  const copy = copyData(value);
+  if (copy === ABSENT) return ABSENT;
+  const json = JSON.stringify(copy);
+  return json.length > MAX_ARGS_JSON ? { "parley:cut": json.slice(0, MAX_TEXT) } : copy;
 }
 
 /**
@@ -54,14 +79,15 @@ export function auditToJson(records: readonly AuditRecord[]): string {
  *
  * @example
  * auditToCsv([{ id: "a1", at: 0, decision: "approved", how: "click", who: "ana", detail: "=1+1" }]);
- * // "id,at,decision,…\r\na1,1970-01-01T00:00:00.000Z,approved,click,ana,,,,,'=1+1,\r\n"
+ * // "id,at,decision,…\r\na1,1970-01-01T00:00:00.000Z,approved,click,ana,,,,,'=1+1,,,,,,\r\n"
  */
 export function auditToCsv(records: readonly AuditRecord[], options: { bom?: boolean } = {}): string {
   const rows = listOf(records).map((input) => {
     const record = auditRecord(input);
     return COLUMNS.map((column) => {
       if (column === "at") return csvField(Number.isFinite(record.at) ? new Date(record.at).toISOString() : "");
-      if (column === "suspicious") return record.suspicious ? "true" : "";
+      if (column === "suspicious" || column === "argsMismatch") return record[column] ? "true" : "";
+      if (column === "proposedArgs" || column === "approvedArgs" || column === "executedArgs") return csvField(record[column] === undefined ? "" : JSON.stringify(record[column]));
       return csvField(record[column] ?? "");
     }).join(",");
   });
@@ -81,6 +107,7 @@ export interface AuditFilter {
   suspicious?: boolean;
   interactionId?: string;
   grantId?: string;
+  decisionId?: string;
 }
 
 /**
@@ -98,7 +125,7 @@ export function filterAudit(records: readonly AuditRecord[], filter: AuditFilter
   return listOf(records).filter((record) => {
     const at = ownField(record, "at");
     if (wanted && !wanted.includes(ownField(record, "decision"))) return false;
-    for (const key of ["operation", "who", "interactionId", "grantId"] as const) {
+    for (const key of ["operation", "who", "interactionId", "grantId", "decisionId"] as const) {
       const value = ownField(filter, key);
       if (typeof value === "string" && ownField(record, key) !== value) return false;
     }

@@ -21,8 +21,8 @@ const MAX_LISTED = 50;
 
 /**
  * The context entry every run carries (seed 000 §4.3): the live grants — operation, scope,
- * condition, uses left, expiry — with "already granted; do not ask again unless revoked", and the
- * rules: only the person grants, through the client; nothing the agent sends creates or widens a
+ * condition, uses left, expiry — with "already granted; do not ask again unless revoked", the
+ * person's refusals ("never allow": do not ask for those at all), and the rules: only the person grants, through the client; nothing the agent sends creates or widens a
  * grant; the agent may revoke one with `parley_revoke_grant` when the person asks.
  *
  * @example
@@ -39,12 +39,19 @@ export function grantsContext(grants: readonly Grant[], options: GrantsContextOp
     ...stringOption(options, "runId"),
   });
   const words = zh ? ZH : EN;
-  const listed = live.slice(0, MAX_LISTED).flatMap((grant) => {
-    const line = describeGrant(grant, words);
-    return line === undefined ? [] : [`- ${line}`];
-  });
-  if (live.length > listed.length) listed.push(words.more(live.length - listed.length));
-  const value = (live.length ? `${words.granted}\n${listed.join("\n")}\n` : `${words.none}\n`) + words.rules;
+  // The person's refusals ("never allow") apart: the agent should not ask for those at all.
+  const refusals = live.filter((grant) => ownField(grant, "effect") === "deny");
+  const allowed = live.filter((grant) => !refusals.includes(grant));
+  const list = (grants: readonly Grant[], line: (grant: Grant) => string | undefined) => {
+    const listed = grants.slice(0, MAX_LISTED).flatMap((grant) => {
+      const text = line(grant);
+      return text === undefined ? [] : [`- ${text}`];
+    });
+    if (grants.length > listed.length) listed.push(words.more(grants.length - listed.length));
+    return listed.join("\n");
+  };
+  const never = refusals.length ? `${words.never}\n${list(refusals, (grant) => words.refusal(String(grant.id).slice(0, 200), String(grant.operation).slice(0, 200)))}\n` : "";
+  const value = (allowed.length ? `${words.granted}\n${list(allowed, (grant) => describeGrant(grant, words))}\n` : `${words.none}\n`) + never + words.rules;
   return { description: words.description, value };
 }
 
@@ -54,6 +61,8 @@ interface Words {
   none: string;
   rules: string;
   more: (count: number) => string;
+  never: string;
+  refusal: (id: string, operation: string) => string;
   grant: (id: string, operation: string, parts: readonly string[]) => string;
   scope: (scope: GrantScope, grant: Grant) => string;
   condition: (condition: string) => string;
@@ -71,6 +80,9 @@ const EN: Words = {
     "An operation no grant covers still needs parley_request_permission. " +
     `If the person asks to withdraw a permission (for example "stop sending mail automatically"), call ${PARLEY_REVOKE_TOOL} with its grantId, or the operation, and tell them; it takes effect at once. That tool can only revoke.`,
   more: (count) => `- …and ${count} more.`,
+  never:
+    "The person has said never to allow these; do not ask for them (a request is declined without asking), and only the person can lift such a refusal:",
+  refusal: (id, operation) => `refusal ${JSON.stringify(id)}: operation ${JSON.stringify(operation)}${operation.endsWith("*") ? " (every operation with that prefix)" : ""}`,
   grant: (id, operation, parts) => `grant ${JSON.stringify(id)}: operation ${JSON.stringify(operation)}, ${parts.join(", ")}`,
   scope: (scope, grant) => {
     switch (scope) {
@@ -99,6 +111,8 @@ const ZH: Words = {
     "未被授权覆盖的操作仍须调用 parley_request_permission 请求许可。" +
     `用户要求撤回某项权限时（例如“以后不要再自动发邮件了”），请调用 ${PARLEY_REVOKE_TOOL}，给出 grantId 或 operation，并告知用户；撤销立即生效。该工具只能撤销授权。`,
   more: (count) => `- ……另有 ${count} 项。`,
+  never: "用户已表示永不允许以下操作：不要为其请求许可（此类请求会被直接拒绝），且只有用户本人能撤销这种拒绝：",
+  refusal: (id, operation) => `拒绝 ${JSON.stringify(id)}：操作 ${JSON.stringify(operation)}${operation.endsWith("*") ? "（以此为前缀的所有操作）" : ""}`,
   grant: (id, operation, parts) => `授权 ${JSON.stringify(id)}：操作 ${JSON.stringify(operation)}，${parts.join("，")}`,
   scope: (scope, grant) => {
     switch (scope) {

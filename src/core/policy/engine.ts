@@ -1,7 +1,7 @@
 import type { Context, Tool } from "@ag-ui/core";
 import type { PermissionRequestPayload } from "../protocol/envelope";
 import { grantsContext } from "./context";
-import { checkGrant, conditionsOffered, createGrant, scopesOffered, spendGrant } from "./grants";
+import { checkGrant, conditionsOffered, createGrant, refusalOf, scopesOffered, spendGrant } from "./grants";
 import { dataEquals } from "./data";
 import { decide, defaultPolicy, operationFromRequest } from "./policy";
 import { parleyRevokeTool, PARLEY_REVOKE_TOOL, revocationResult, revocationTargets } from "./revokeTool";
@@ -13,15 +13,30 @@ export const DEFAULT_GRANT_EXPIRIES: readonly number[] = [15 * 60_000, 60 * 60_0
 
 /** What the kit does with a permission request as it arrives. */
 export type PermissionAssessment =
-  /** The policy forbids it: declined at once, without asking. */
-  | { kind: "deny"; reason: string }
+  /**
+   * The policy forbids it, or the person refused it for good ("never allow"): declined at once,
+   * without asking. `refusal`: that refusal, as used now (its uses count the requests it declined).
+   */
+  | { kind: "deny"; reason: string; refusal?: Grant }
   /** A live grant the person made covers it: approved citing that grant (its use counted). */
   | { kind: "grant"; grant: Grant }
   /**
    * The person decides, offered these scopes; the conditions a `conditional` grant may take (there
    * is one such scope per condition); the expiries (ms) a standing grant may take beside none.
    */
-  | { kind: "ask"; decision: PolicyDecision; scopes: GrantScope[]; conditions: GrantConditionOffer[]; expiries: number[] };
+  | {
+      kind: "ask";
+      decision: PolicyDecision;
+      scopes: GrantScope[];
+      conditions: GrantConditionOffer[];
+      expiries: number[];
+      /**
+       * What the person may refuse for good instead ("never allow"): the operation itself, and —
+       * when its name has a namespace (`mcp:files/delete`, `mail.send`) — everything under it
+       * (`mcp:files/*`, `mail.*`: an app, a server). Empty when the request names no operation.
+       */
+      refusals: string[];
+    };
 
 /**
  * The permissions a store applies, made by {@link createPermissions} and given to the provider
@@ -34,6 +49,12 @@ export interface PermissionsEngine {
   /** The session grants of scope `session` are limited to. */
   readonly sessionId?: string;
   assess(request: PermissionRequestPayload, grants: readonly Grant[], options: { now: number; runId?: string }): PermissionAssessment;
+  /**
+   * The standing refusal a "never allow" makes — of `operation`, one of the assessment's `refusals`
+   * — or why it cannot: a grant with `effect: "deny"` in the person's name, of every session, until
+   * it is revoked (or `expiresAt`).
+   */
+  refusalFor(request: PermissionRequestPayload, operation: string, options: { id: string; now: number; interactionId?: string; expiresAt?: number }): { ok: true; grant: Grant } | { ok: false; problem: string };
   /** The grant an approval with `scope` makes, or why it cannot. */
   grantFor(request: PermissionRequestPayload, scope: GrantScope, options: { id: string; now: number; runId?: string; interactionId?: string; limit?: number; condition?: Record<string, unknown>; expiresAt?: number }): { ok: true; grant: Grant } | { ok: false; problem: string };
   /**
@@ -90,6 +111,13 @@ export function createPermissions(options: PermissionsOptions): PermissionsEngin
     const expiries = standing ? [...(verdict.rule?.expiries ?? DEFAULT_GRANT_EXPIRIES)].filter((ms) => Number.isFinite(ms) && ms > 0) : [];
     return { scopes, conditions, expiries };
   };
+  const refusalsOffered = (request: PermissionRequestPayload) => {
+    const name = request.operation;
+    if (!name) return [];
+    // The nearest namespace: what comes before the last ":", "/" or "." (an MCP server, an app's area).
+    const cut = Math.max(name.lastIndexOf(":"), name.lastIndexOf("/"), name.lastIndexOf("."));
+    return cut > 0 ? [name, `${name.slice(0, cut + 1)}*`] : [name];
+  };
   const engine: PermissionsEngine = {
     identity: options.identity,
     ...(options.sessionId !== undefined ? { sessionId: options.sessionId } : {}),
@@ -97,6 +125,9 @@ export function createPermissions(options: PermissionsOptions): PermissionsEngin
     revokeToolName: PARLEY_REVOKE_TOOL,
     assess(request, grants, { now, runId }) {
       const operation = operationOf(request);
+      // The person's "never" decides first: no rule or grant of anyone else's can lift it.
+      const refusal = refusalOf(grants, operation, { now, ...(runId ? { runId } : {}), ...(options.sessionId ? { sessionId: options.sessionId } : {}) });
+      if (refusal) return { kind: "deny", reason: `${refusal.grantedBy} chose never to allow ${refusal.operation}.`, refusal: spendGrant(refusal, now) };
       const verdict = decide(policy, operation);
       if (verdict.decision === "deny") return { kind: "deny", reason: verdict.rule?.reason ?? `The policy does not allow ${operation.name || "this"}.` };
       // Typing the target is the point of typed confirmation: no grant stands in for it, whatever
@@ -104,7 +135,12 @@ export function createPermissions(options: PermissionsOptions): PermissionsEngin
       const typed = verdict.decision === "typed-confirm" || request.confirmText !== undefined;
       const grant = typed ? undefined : checkGrant(grants, operation, { now, ...(runId ? { runId } : {}), ...(options.sessionId ? { sessionId: options.sessionId } : {}), decision: verdict });
       if (grant) return { kind: "grant", grant: spendGrant(grant, now) };
-      return { kind: "ask", decision: verdict.decision, ...offers(request, verdict) };
+      return { kind: "ask", decision: verdict.decision, ...offers(request, verdict), refusals: refusalsOffered(request) };
+    },
+    refusalFor(request, operation, { id, now, interactionId, expiresAt }) {
+      if (!refusalsOffered(request).includes(operation)) return { ok: false, problem: `Never allowing "${operation}" was not offered for this request.` };
+      // Of every session: a refusal only takes away, and the person said "never".
+      return createGrant({ id, operation, scope: "session", effect: "deny", grantedBy: options.identity, now, ...(interactionId !== undefined ? { interactionId } : {}), ...(expiresAt !== undefined ? { expiresAt } : {}) });
     },
     grantFor(request, scope, { id, now, runId, interactionId, limit, condition, expiresAt }) {
       // A conditional grant takes one of the conditions the policy offered, exactly: never one

@@ -47,6 +47,9 @@ export function grantStatus(grant: Grant, now: number): GrantStatus {
     const grantedBy = field(grant, "grantedBy");
     if (typeof grantedBy !== "string" || !grantedBy.trim() || !Number.isFinite(field(grant, "grantedAt"))) return "invalid";
     if (limitOf(grant) === undefined || !bindingsWellFormed(grant) || !conditionWellFormed(grant)) return "invalid";
+    // A refusal's one effect is "deny"; anything else there is no record the kit made.
+    const effect = field(grant, "effect");
+    if (effect !== undefined && effect !== "deny") return "invalid";
     if (field(grant, "revokedAt") !== undefined) return "revoked";
     const expiresAt = field(grant, "expiresAt");
     // A present but unreadable expiry, or no usable clock, must not mean "never expires".
@@ -105,7 +108,8 @@ export function isLive(grant: Grant, options: Pick<GrantCheckOptions, "now" | "r
  */
 export function grantCovers(grant: Grant, operation: Operation, options: GrantCheckOptions): boolean {
   try {
-    if (!isLive(grant, options)) return false;
+    // A refusal ("never allow") covers nothing: it only ever takes away.
+    if (!isLive(grant, options) || field(grant, "effect") !== undefined) return false;
     const name = ownValue(operation, "name");
     if (typeof name !== "string" || name !== field(grant, "operation")) return false;
     const decision = ownValue(options, "decision");
@@ -119,7 +123,8 @@ export function grantCovers(grant: Grant, operation: Operation, options: GrantCh
 
 /**
  * The live grant that covers an operation, or `undefined`: the one an app re-checks at execution
- * time (seed 001), then spends with {@link spendGrant}. When several cover it, the most specific
+ * time (seed 001), then spends with {@link spendGrant}. A live refusal of the person's for it
+ * ({@link refusalOf}) wins over any grant: then none covers it. When several cover it, the most specific
  * wins — conditional, then batch, then once, then session — and among equals the newest, so a
  * narrow grant is spent before a broad one.
  *
@@ -131,8 +136,8 @@ export function checkGrant(grants: readonly Grant[], operation: Operation, optio
   try {
     let best: { grant: Grant; index: number } | undefined;
     for (const [index, grant] of listOf(grants).entries()) {
-      if (!grantCovers(grant, operation, options)) continue;
-      if (!best || moreSpecific(grant, index, best.grant, best.index)) best = { grant, index };
+      if (refuses(grant, operation, options)) return undefined;
+      if (grantCovers(grant, operation, options) && (!best || moreSpecific(grant, index, best.grant, best.index))) best = { grant, index };
     }
     return best?.grant;
   } catch {
@@ -140,8 +145,32 @@ export function checkGrant(grants: readonly Grant[], operation: Operation, optio
   }
 }
 
+/**
+ * The person's live refusal ("never allow") of an operation, or `undefined`: a grant with
+ * `effect: "deny"` naming it exactly, or every operation under a prefix (`"mcp:files/*"`: an app, a
+ * server). It decides before any policy or grant: the operation is declined without asking.
+ *
+ * @example
+ * refusalOf(grants, { name: "mail.send", categories: [] }, { now: Date.now() })?.id; // "refusal:p1"
+ */
+export function refusalOf(grants: readonly Grant[], operation: Operation, options: Pick<GrantCheckOptions, "now" | "runId" | "sessionId">): Grant | undefined {
+  try {
+    return listOf(grants).find((grant) => refuses(grant, operation, options));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A live refusal naming the operation: exactly, or by a prefix ending in `*` (its operation is a non-empty string once live). */
+function refuses(grant: Grant, operation: Operation, options: Pick<GrantCheckOptions, "now" | "runId" | "sessionId">): boolean {
+  if (!field(grant, "effect") || !isLive(grant, options)) return false;
+  const refused = field(grant, "operation") as string;
+  const name = String(ownValue(operation, "name"));
+  return refused === name || (refused.endsWith("*") && name.startsWith(refused.slice(0, -1)));
+}
+
 /** What {@link createGrant} needs: the grant's own fields, with `now` for `grantedAt`; `uses` starts at 0. */
-export type GrantInput = Pick<Grant, "id" | "operation" | "scope" | "condition" | "limit" | "runId" | "sessionId" | "grantedBy" | "expiresAt" | "interactionId"> & {
+export type GrantInput = Pick<Grant, "id" | "operation" | "scope" | "condition" | "limit" | "runId" | "sessionId" | "grantedBy" | "expiresAt" | "interactionId" | "effect"> & {
   /** Epoch ms: becomes `grantedAt`. */
   now: number;
 };
@@ -177,6 +206,11 @@ export function createGrant(input: GrantInput): GrantResult {
   if (typeof grantedBy !== "string" || !grantedBy.trim()) return refuse("A grant needs the identity of the person granting it (grantedBy).");
   if (typeof now !== "number" || !Number.isFinite(now)) return refuse("A grant needs the time it is granted (now, epoch ms).");
   const grant: Grant = { id, operation, scope, grantedBy, grantedAt: now, uses: 0 };
+  const effect = field(input, "effect");
+  if (effect !== undefined) {
+    if (effect !== "deny") return refuse('A grant\'s effect, when given, is "deny" (a refusal).');
+    grant.effect = effect;
+  }
   if (expiresAt !== undefined) {
     if (typeof expiresAt !== "number" || !Number.isFinite(expiresAt) || expiresAt <= now) {
       return refuse("A grant's expiry (expiresAt, epoch ms) must lie after the moment it is granted.");

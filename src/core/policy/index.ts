@@ -2,6 +2,7 @@ export * from "./types";
 export { decide, defaultPolicy, definePolicy, ruleMatches, nameMatches, categoriesOf, isDecision, operationFromRequest } from "./policy";
 export {
   checkGrant,
+  refusalOf,
   conditionsOffered,
   createGrant,
   grantCovers,
@@ -19,6 +20,7 @@ export {
   type ScopeRequest,
 } from "./grants";
 export { auditRecord, auditToCsv, auditToJson, filterAudit, type AuditFilter } from "./audit";
+export { EXECUTED_EVENT, executionRecords } from "./provenance";
 export { grantsContext, type GrantsContextOptions } from "./context";
 export { parleyRevokeTool, PARLEY_REVOKE_TOOL, revocationResult, revocationTargets } from "./revokeTool";
 export { appendToLog, createMemoryPolicyStorage, type PolicyStorage } from "./storage";

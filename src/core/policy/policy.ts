@@ -2,6 +2,9 @@ import { PERMISSION_CATEGORIES, type PermissionCategory, type PermissionRequestP
 import { ABSENT, dataEquals, ownValue, readPath } from "./data";
 import { POLICY_DECISIONS, type Operation, type Policy, type PolicyDecision, type PolicyRule, type PolicyVerdict } from "./types";
 import { isRecord } from "../thread/guards";
+import { nameMatches } from "./names";
+
+export { nameMatches };
 
 /**
  * The kit's own rules (seed 000 §4.1): typed confirmation for anything destructive; confirmation
@@ -121,23 +124,6 @@ export function operationFromRequest(payload: PermissionRequestPayload, context?
   if (payload.confirmText !== undefined) operation.target = payload.confirmText;
   if (context !== undefined) operation.context = context;
   return operation;
-}
-
-/**
- * Whether a name pattern fits: exact, or a prefix glob ending in `*` (`"mail.*"`, `"*"`). A `*`
- * anywhere else is an ordinary character.
- *
- * @example
- * nameMatches(["mail.*", "calendar.create"], "mail.send"); // true
- */
-export function nameMatches(pattern: unknown, name: unknown): boolean {
-  if (typeof name !== "string") return false;
-  if (typeof pattern === "string") return pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : pattern === name;
-  try {
-    return Array.isArray(pattern) && pattern.some((p) => typeof p === "string" && nameMatches(p, name));
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -44,7 +44,8 @@ const MAX_NAME = 200;
  * The grants a call of {@link parleyRevokeTool} revokes: the ones not yet revoked or expired whose
  * id is `grantId` or whose operation is exactly `operation` (either — revoking one grant too many
  * only means the person is asked again). Anything else — no arguments, other types, a glob —
- * revokes nothing. Never throws.
+ * revokes nothing, and neither does anything name a refusal ("never allow"): lifting one would let
+ * the agent do more, so only the person can. Never throws.
  *
  * @example
  * const targets = revocationTargets(grants, { operation: "mail.send", reason: "以后不要再自动发邮件了" }, Date.now());
@@ -59,7 +60,8 @@ export function revocationTargets(grants: readonly Grant[], args: unknown, now: 
     return (grants as readonly Grant[]).filter((grant) => {
       const status = grantStatus(grant, now);
       // A used-up grant is revoked too: it may still be listed, and the person said no more.
-      if (status !== "live" && status !== "used-up") return false;
+      // A refusal is never the agent's to lift: that would widen what it may do.
+      if ((status !== "live" && status !== "used-up") || ownField(grant, "effect") !== undefined) return false;
       return (grantId !== undefined && ownField(grant, "id") === grantId) || (operation !== undefined && ownField(grant, "operation") === operation);
     });
   } catch {

@@ -81,7 +81,7 @@ function settled<T>(work: () => T): Promise<T> {
 
 const GRANT_FIELDS = [
   "id", "operation", "scope", "condition", "limit", "runId", "sessionId", "grantedBy",
-  "grantedAt", "expiresAt", "uses", "lastUsedAt", "revokedAt", "revokedBy", "interactionId",
+  "grantedAt", "expiresAt", "uses", "lastUsedAt", "revokedAt", "revokedBy", "interactionId", "effect",
 ] as const;
 
 /**

@@ -1,6 +1,6 @@
 import { dataEquals, ownField as field } from "./data";
 import { grantStatus } from "./grants";
-import { nameMatches } from "./policy";
+import { nameMatches } from "./names";
 import type { Grant, Policy } from "./types";
 
 /**
@@ -26,7 +26,8 @@ export interface GrantAuthority {
  *   if it does — after it was granted;
  * - a session grant limited to a session whenever the app has one (one without would cover every
  *   session); only session grants carry a session, only batch grants a run;
- * - a conditional grant's condition one a rule of the policy offers for that operation.
+ * - a conditional grant's condition one a rule of the policy offers for that operation;
+ * - a refusal (`effect: "deny"`) of scope `session`, of any session or none (it only takes away).
  *
  * A grant limited to another session of the person is one the kit made: it covers nothing here
  * (`isLive`), like an expired one, and is no problem.
@@ -49,7 +50,10 @@ export function grantProblem(grant: unknown, authority: GrantAuthority, now: num
   if (grantedBy !== authority.identity) return `${name} was granted by "${grantedBy.slice(0, 80)}", not by ${authority.identity}.`;
   if (grantedAt > now) return `${name} was granted after now.`;
   if (typeof expiresAt === "number" && expiresAt <= grantedAt) return `${name} expires before it was granted.`;
-  if (scope === "session" && sessionId === undefined && authority.sessionId !== undefined) return `${name} is a session grant with no session: it would cover every session.`;
+  // A refusal covers nothing: one of every session only takes away more, as the person asked.
+  const refusal = field(grant, "effect") === "deny";
+  if (!refusal && scope === "session" && sessionId === undefined && authority.sessionId !== undefined) return `${name} is a session grant with no session: it would cover every session.`;
+  if (refusal && scope !== "session") return `${name} is a refusal of scope ${String(scope)}; the kit makes refusals of scope session only.`;
   if (scope !== "session" && sessionId !== undefined) return `${name} is limited to a session, which the kit does only for session grants.`;
   if (scope !== "batch" && field(grant, "runId") !== undefined) return `${name} is limited to a run, which the kit does only for batch grants.`;
   if (scope === "conditional" && !conditionOffered(authority.policy, field(grant, "operation") as string, field(grant, "condition"))) {

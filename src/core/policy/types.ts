@@ -165,6 +165,13 @@ export interface Grant {
   revokedBy?: string;
   /** The permission request it came from. */
   interactionId?: string;
+  /**
+   * `"deny"`: a standing refusal — the person said never to allow `operation` (exact, or every
+   * operation under a prefix ending in `*`: an app, a server). It covers nothing; the kit declines
+   * what it names before the policy or any grant is asked, until it is revoked or expires. Only the
+   * person makes or revokes one (the agent's revoke tool cannot). Absent: a permission.
+   */
+  effect?: "deny";
 }
 
 /**
@@ -188,12 +195,26 @@ export interface GrantCheckOptions {
   decision?: PolicyDecision | PolicyVerdict;
 }
 
-/** One decision in the audit log. */
 /**
- * `refused_forgery`: something from the agent tried to answer for the person, and was refused.
- * `allowed_by_policy`: the policy let something run without asking (an MCP App's read-only call).
+ * One decision in the audit log. `refused_forgery`: something from the agent tried to answer for
+ * the person, and was refused. `allowed_by_policy`: the policy let something run without asking (an
+ * MCP App's read-only call). `refused`: the person said "never allow" — a standing refusal, the
+ * counterpart of `granted`. `executed`: what the agent reports it ran after an approval (its
+ * arguments, flagged when they are not the ones approved).
  */
-export type AuditDecision = "approved" | "declined" | "timed_out" | "approved_by_grant" | "denied_by_policy" | "allowed_by_policy" | "revoked" | "granted" | "refused_forgery" | "feedback";
+export type AuditDecision =
+  | "approved"
+  | "declined"
+  | "timed_out"
+  | "approved_by_grant"
+  | "denied_by_policy"
+  | "allowed_by_policy"
+  | "revoked"
+  | "granted"
+  | "refused_forgery"
+  | "feedback"
+  | "refused"
+  | "executed";
 
 /**
  * Every audit decision, for filters and exports.
@@ -212,6 +233,8 @@ export const AUDIT_DECISIONS = [
   "granted",
   "refused_forgery",
   "feedback",
+  "refused",
+  "executed",
 ] as const satisfies readonly AuditDecision[];
 
 /** How the decision was made: a gesture of the person (`AnswerMethod`), a grant, the policy, a timeout, the agent's revoke tool. */
@@ -256,6 +279,20 @@ export interface AuditRecord {
   grantId?: string;
   /** Free words: the rule's reason, the revocation's reason, what looked forged. */
   detail?: string;
-  /** Something tried to approve, grant or answer outside the person's door. */
+  /** Something tried to approve, grant or answer outside the person's door; or ran other arguments than approved. */
   suspicious?: boolean;
+  /**
+   * The decision this record is about: on the record of a decision, its own id (the `decisionId` of
+   * the decision record the agent's server checks); on `granted`, `refused` and `executed`, the
+   * decision that led to it.
+   */
+  decisionId?: string;
+  /** The arguments the agent proposed (a permission request's `args`). */
+  proposedArgs?: unknown;
+  /** The exact arguments approved: the proposed ones, or the person's edits. */
+  approvedArgs?: unknown;
+  /** The arguments the agent reports it ran (`executed` records). */
+  executedArgs?: unknown;
+  /** `executed`: the arguments run are not the ones approved. */
+  argsMismatch?: boolean;
 }

@@ -5,6 +5,7 @@ import { enumerationContext } from "../enumeration/range";
 import { resumeEntries } from "../origins/interrupt";
 import { forwardedAnswers } from "../origins/custom";
 import { a2uiForwarded } from "../origins/a2ui";
+import { withDecisionRecords } from "../origins/parley-tool";
 import { parleyTools } from "../protocol/parleyTools";
 import { isRecord } from "../thread/guards";
 
@@ -45,7 +46,8 @@ export interface BuildRunInputOptions {
  * run's own options, Parley's interaction tools and the numbering rules; carries every answer not
  * yet delivered: interrupts as `resume`, `CUSTOM` questions in `forwardedProps.parley.responses`,
  * an action on an A2UI surface as `forwardedProps.a2uiAction` (Parley tool answers are already
- * tool messages). Pure: the caller marks what it delivered.
+ * tool messages, with their decision records in `metadata.parley`). Pure: the caller marks what it
+ * delivered.
  *
  * @example
  * const input = buildRunInput(thread, { runId: crypto.randomUUID(), defaults: { context: [page] }, locale: "zh-CN" });
@@ -56,7 +58,7 @@ export function buildRunInput(thread: ThreadState, options: BuildRunInputOptions
   const input: RunAgentInput = {
     threadId: thread.threadId ?? options.threadId ?? options.runId,
     runId: options.runId,
-    messages: contextMessages(thread),
+    messages: withDecisionRecords(thread, contextMessages(thread)),
     state: thread.state,
     tools: mergeTools(run.tools, defaults.tools, options.frontendTools, options.parleyTools === false ? undefined : parleyTools, options.extraTools),
     context: [...(defaults.context ?? []), ...(run.context ?? []), ...languageContext(options.locale), ...parleyContext(thread, options.locale), ...(options.extraContext ?? [])],

@@ -6,11 +6,11 @@ import { recordedBy } from "../../../src/core/policy/recordedBy";
 const T0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 
 const log: AuditRecord[] = [
-  { id: "a1", at: T0, decision: "approved", how: "click", who: "ana@acme.com", interactionId: "tc1", messageType: "permission_request", operation: "excel.read" },
+  { id: "a1", at: T0, decision: "approved", how: "click", who: "ana@acme.com", interactionId: "tc1", messageType: "permission_request", operation: "excel.read", decisionId: "a1" },
   { id: "a2", at: T0 + 1000, decision: "granted", how: "click", who: "ana@acme.com", grantId: "g1", operation: "excel.read", detail: "session" },
   { id: "a3", at: T0 + 2000, decision: "approved_by_grant", how: "grant", who: "ana@acme.com", grantId: "g1", operation: "excel.read" },
   { id: "a4", at: T0 + 3000, decision: "denied_by_policy", how: "policy", who: "ana@acme.com", operation: "pay.wire", detail: "Wires go through finance." },
-  { id: "a5", at: T0 + 4000, decision: "declined", how: "app", who: "system", interactionId: "tc2", detail: "forged TOOL_CALL_RESULT", suspicious: true },
+  { id: "a5", at: T0 + 4000, decision: "declined", how: "app", who: "system", interactionId: "tc2", detail: "forged TOOL_CALL_RESULT", suspicious: true, decisionId: "a5" },
   { id: "a6", at: T0 + 5000, decision: "revoked", how: "agent-revoke", who: "ana@acme.com", grantId: "g1", operation: "excel.read", detail: "以后不要再读客户数据了" },
 ];
 
@@ -56,6 +56,8 @@ describe("recordedBy", () => {
       granted: "ana",
       refused_forgery: "agent",
       feedback: "ana",
+      refused: "ana",
+      executed: "agent",
     });
     for (const decision of ["forever", "constructor", "__proto__", undefined, 1]) expect(recordedBy(decision, "ana")).toBeUndefined();
   });
@@ -75,12 +77,12 @@ describe("auditToJson", () => {
 });
 
 describe("auditToCsv", () => {
-  const header = "id,at,decision,how,who,interactionId,messageType,operation,grantId,detail,suspicious";
+  const header = "id,at,decision,how,who,interactionId,messageType,operation,grantId,detail,suspicious,decisionId,proposedArgs,approvedArgs,executedArgs,argsMismatch";
   const rows = (csv: string) => csv.split("\r\n");
 
   it("writes a header, one CRLF-ended row per record, ISO times", () => {
     const csv = auditToCsv(log.slice(0, 1));
-    expect(csv).toBe(`${header}\r\na1,2026-01-05T09:00:00.000Z,approved,click,ana@acme.com,tc1,permission_request,excel.read,,,\r\n`);
+    expect(csv).toBe(`${header}\r\na1,2026-01-05T09:00:00.000Z,approved,click,ana@acme.com,tc1,permission_request,excel.read,,,,a1,,,,\r\n`);
     expect(rows(auditToCsv(log))).toHaveLength(log.length + 2);
     expect(auditToCsv([])).toBe(`${header}\r\n`);
   });

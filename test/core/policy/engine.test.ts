@@ -36,7 +36,7 @@ describe("conditionsOffered", () => {
 describe("createPermissions: what the person is offered", () => {
   it("offers a conditional scope only with a condition that holds, and expiries only for standing scopes", () => {
     const engine = createPermissions({ identity: "ana", policy: definePolicy([{ match: { name: "send_mail" }, decision: "confirm", conditions: [testMode] }]), context: { mode: "test" } });
-    expect(engine.assess(request("send_mail"), [], { now: T })).toEqual({ kind: "ask", decision: "confirm", scopes: ["once", "conditional"], conditions: [testMode], expiries: [...DEFAULT_GRANT_EXPIRIES] });
+    expect(engine.assess(request("send_mail"), [], { now: T })).toEqual({ kind: "ask", decision: "confirm", scopes: ["once", "conditional"], conditions: [testMode], expiries: [...DEFAULT_GRANT_EXPIRIES], refusals: ["send_mail"] });
     // Privacy only: the default offers the session; no rule conditions for read_customers.
     expect(engine.assess(request("read_customers", ["privacy"]), [], { now: T })).toMatchObject({ scopes: ["once", "session"], conditions: [] });
     // Destructive: typed confirmation by default, once only: no expiry to choose.
