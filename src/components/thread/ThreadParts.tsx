@@ -95,6 +95,9 @@ const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ e
   // match it) the thread assumes a screenful and starts at the end: server-rendered HTML shows the
   // latest messages, and hydration renders the same rows.
   const rect = initialRect ?? UNMEASURED_RECT;
+  // The same function while the rows are the same: the virtualizer lays out every row again (all
+  // 10,000 of a long thread) whenever its key function changes, and this one re-renders per frame.
+  const getItemKey = useCallback((index: number) => rows[index] ?? index, [rows]);
   // The virtualizer hands back functions React Compiler must not memoize (it skips this component,
   // which is what the rule reports); here its stable instance is kept and its methods are called
   // at the time they are needed, never their results.
@@ -103,7 +106,7 @@ const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ e
     count: rows.length,
     getScrollElement: () => viewportRef.current,
     estimateSize: () => estimateSize,
-    getItemKey: (index) => rows[index] ?? index,
+    getItemKey,
     overscan,
     initialRect: rect,
     initialOffset: () => Math.max(0, rows.length * estimateSize - rect.height),
