@@ -13,7 +13,7 @@ import { ThreadAnnouncer } from "./ThreadAnnouncer";
 import { ThreadNavigationContext } from "./ThreadNavigation";
 import { isDevelopment } from "../../core/dev";
 import { createRowSelector } from "./threadRows";
-import { createRowLayoutSelector, type RowLayout } from "./threadTurns";
+import { createRowLayoutSelector, type RowLayouts } from "./threadTurns";
 import { RowLayoutContext } from "./RowLayoutContext";
 import { useFollowing, type FollowingHandlers } from "./useFollowing";
 
@@ -22,8 +22,8 @@ export type ThreadViewState = "empty" | "following" | "scrolled-up";
 
 interface ThreadContextValue {
   rows: readonly string[];
-  /** Per row: its place in the agent's turn, sub-agent depth, hand-off. */
-  layouts: readonly RowLayout[];
+  /** Per row (by index): its place in the agent's turn, sub-agent depth, hand-off — laid out when asked. */
+  layouts: RowLayouts;
   state: ThreadViewState;
   virtualizer: Virtualizer<HTMLDivElement, Element>;
   viewportRef: React.RefObject<HTMLDivElement | null>;
@@ -244,7 +244,7 @@ const Messages = forwardRef<HTMLDivElement, ThreadMessagesProps>(function Thread
     >
       <Slot.Slottable>{children}</Slot.Slottable>
       {virtualizer.getVirtualItems().map((item) => {
-        const layout = layouts[item.index];
+        const layout = layouts(item.index);
         const handoff = layout?.handoff;
         return (
           <div
