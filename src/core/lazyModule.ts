@@ -30,17 +30,42 @@ export function afterFirstPaint(start: () => void): void {
   if (painted || typeof window === "undefined") return start();
   if (!waiting) {
     const queue: (() => void)[] = (waiting = []);
-    const flush = () => {
-      if (painted) return;
+    afterNextPaint(() => {
       painted = true;
       waiting = undefined;
       for (const fn of queue.splice(0)) fn();
-    };
-    // A task queued from the frame's animation callbacks runs after that frame is painted.
-    if (typeof window.requestAnimationFrame === "function") window.requestAnimationFrame(() => window.setTimeout(flush, 0));
-    window.setTimeout(flush, 500);
+    });
   }
   waiting.push(start);
+}
+
+/**
+ * Runs `then` once, just after the next frame is painted (or after a short timer, in a tab in
+ * the background, which paints no frame); returns a cancel function. At once on a server.
+ *
+ * @example
+ * useEffect(() => afterNextPaint(() => setShown(true)), []);
+ */
+export function afterNextPaint(then: () => void): () => void {
+  if (typeof window === "undefined") {
+    then();
+    return () => {};
+  }
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    window.clearTimeout(backup);
+    then();
+  };
+  // A task queued from the frame's animation callbacks runs after that frame is painted.
+  const frame = typeof window.requestAnimationFrame === "function" ? window.requestAnimationFrame(() => window.setTimeout(run, 0)) : undefined;
+  const backup = window.setTimeout(run, 500);
+  return () => {
+    done = true;
+    window.clearTimeout(backup);
+    if (frame !== undefined) window.cancelAnimationFrame(frame);
+  };
 }
 
 /**

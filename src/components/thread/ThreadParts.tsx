@@ -12,6 +12,7 @@ import { ArrowDownIcon, ChatIcon } from "../lib/icons";
 import { ThreadAnnouncer } from "./ThreadAnnouncer";
 import { ThreadNavigationContext } from "./ThreadNavigation";
 import { isDevelopment } from "../../core/dev";
+import { afterNextPaint } from "../../core/lazyModule";
 import { createRowSelector } from "./threadRows";
 import { createRowLayoutSelector, type RowLayouts } from "./threadTurns";
 import { RowLayoutContext } from "./RowLayoutContext";
@@ -95,6 +96,11 @@ const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ e
   // match it) the thread assumes a screenful and starts at the end: server-rendered HTML shows the
   // latest messages, and hydration renders the same rows.
   const rect = initialRect ?? UNMEASURED_RECT;
+  // Until the thread's first frame is painted, one row beyond the viewport on each side: the
+  // `overscan` rows are there for scrolling, and nobody scrolls a thread not yet shown. They
+  // come just after that frame (and the server renders what the client first renders).
+  const [shown, setShown] = useState(false);
+  useEffect(() => afterNextPaint(() => setShown(true)), []);
   // The same function while the rows are the same: the virtualizer lays out every row again (all
   // 10,000 of a long thread) whenever its key function changes, and this one re-renders per frame.
   const getItemKey = useCallback((index: number) => rows[index] ?? index, [rows]);
@@ -107,7 +113,7 @@ const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ e
     getScrollElement: () => viewportRef.current,
     estimateSize: () => estimateSize,
     getItemKey,
-    overscan,
+    overscan: shown ? overscan : Math.min(overscan, 1),
     initialRect: rect,
     initialOffset: () => Math.max(0, rows.length * estimateSize - rect.height),
   });
