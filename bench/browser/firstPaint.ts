@@ -9,7 +9,8 @@
  * and served from loopback by `vite preview` with the HTTP cache off, so each run fetches, parses and runs the whole
  * bundle, as a first visit does. Each run starts on a blank page of the same origin, starts the
  * CPU profiler, and navigates; the page reports the first frame showing the last prior message,
- * painted, in ms since navigation start, and stops the profiler then. Medians of 5 (1 with --quick).
+ * painted, in ms since navigation start, and stops the profiler then; its samples count up to that
+ * frame. Medians of 5 (1 with --quick).
  * `--profile` builds without minifying (names readable, the figures a little off) and prints the
  * top self time of Parley's first counted run at each size.
  */
@@ -41,6 +42,8 @@ const IMPLS = [
 interface Run extends FirstPaint {
   scriptMs: number;
   profile?: unknown;
+  /** The profile's clock (µs) at the frame that showed the thread: script after it is not counted. */
+  untilUs: number;
 }
 
 async function runOnce(context: BrowserContext, url: string, impl: string, n: number): Promise<Run> {
@@ -49,14 +52,13 @@ async function runOnce(context: BrowserContext, url: string, impl: string, n: nu
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
     await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+    await cdp.send("Performance.enable", { timeDomain: "timeTicks" });
     await page.goto(`${url}blank.html`);
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
-    let scriptMs = NaN;
     let kept: unknown;
     await page.exposeFunction("__firstPaintDone", async () => {
       const { profile } = await cdp.send("Profiler.stop");
-      scriptMs = jsTime(profile);
       kept = profile;
     });
     await cdp.send("HeapProfiler.collectGarbage");
@@ -64,7 +66,14 @@ async function runOnce(context: BrowserContext, url: string, impl: string, n: nu
     await page.goto(`${url}${impl}.html?n=${n}`);
     const handle = await page.waitForFunction(() => window.__firstPaint, undefined, { timeout: 60_000, polling: 50 });
     const shown = (await handle.jsonValue()) as FirstPaint;
-    return { ...shown, scriptMs, profile: kept };
+    // The profiler stops a round trip after that frame; what the page ran meanwhile (work it put
+    // off until after the first paint) is cut off at the frame, on the profile's own clock.
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    const navigationStart = metrics.find((m) => m.name === "NavigationStart")?.value;
+    const { startTime, endTime } = kept as { startTime: number; endTime: number };
+    const at = navigationStart === undefined ? Infinity : navigationStart * 1e6 + shown.visibleMs * 1000;
+    const untilUs = at > startTime && at <= endTime ? at : Infinity;
+    return { ...shown, scriptMs: jsTime(kept, untilUs), profile: kept, untilUs };
   } finally {
     await page.close({ runBeforeUnload: false }).catch(() => undefined);
   }
@@ -142,7 +151,8 @@ try {
   if (PROFILE) {
     for (const n of SIZES) {
       console.log(`\n## CPU profile: Parley, ${n.toLocaleString("en")} prior messages (first counted run, navigation → visible, top self time)\n`);
-      console.log(summarizeProfile(results.get(`parley:${n}`)![0]!.profile, 25));
+      const first = results.get(`parley:${n}`)![0]!;
+      console.log(summarizeProfile(first.profile, 25, first.untilUs));
     }
   }
 } finally {

@@ -25,7 +25,7 @@ function describe(frame: ProfileNode["callFrame"] | undefined): string {
  * A markdown table of the `top` functions by self time (ms), with their share of the JS + GC
  * samples and their most frequent caller; then JS + GC ms in the first and the last second of the window.
  */
-export function summarizeProfile(raw: unknown, top = 15): string {
+export function summarizeProfile(raw: unknown, top = 15, untilUs = Infinity): string {
   const profile = raw as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
@@ -38,6 +38,7 @@ export function summarizeProfile(raw: unknown, top = 15): string {
   const timeline: { t: number; ms: number }[] = [];
   for (let i = 0; i < samples.length; i++) {
     t += deltas[i] ?? 0;
+    if (t > untilUs) break;
     const ms = (deltas[i + 1] ?? 0) / 1000;
     const node = byId.get(samples[i] as number) as ProfileNode;
     if (IDLE.has(node.callFrame.functionName)) continue;
@@ -109,12 +110,17 @@ export function summarizeAreas(raw: unknown): string {
 }
 
 /** JS + GC ms in a profile: every sample except "(idle)", "(program)" (native browser work: style, layout, paint) and "(root)". */
-export function jsTime(raw: unknown): number {
+export function jsTime(raw: unknown, untilUs = Infinity): number {
   const profile = raw as Profile;
   const skip = new Set(profile.nodes.filter((n) => ["(idle)", "(program)", "(root)"].includes(n.callFrame.functionName)).map((n) => n.id));
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   let us = 0;
-  for (let i = 0; i < samples.length; i++) if (!skip.has(samples[i] as number)) us += deltas[i + 1] ?? 0;
+  let t = profile.startTime;
+  for (let i = 0; i < samples.length; i++) {
+    t += deltas[i] ?? 0;
+    if (t > untilUs) break;
+    if (!skip.has(samples[i] as number)) us += deltas[i + 1] ?? 0;
+  }
   return us / 1000;
 }

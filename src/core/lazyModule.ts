@@ -13,6 +13,61 @@ export interface LazyModule<M> {
   preloadWhenIdle: () => () => void;
 }
 
+let painted = false;
+let waiting: (() => void)[] | undefined;
+
+/**
+ * Runs `start` once the page has shown a frame since the kit first asked, and at once from then
+ * on. A lazy part loading before that (the preload helper adding its links, the chunk's fetch and
+ * compile, a re-render when it lands) competes with the first screen; started just after it, it is
+ * still there long before anyone reads it. A tab in the background shows no frame: a short timer
+ * starts the loads there instead.
+ *
+ * @example
+ * afterFirstPaint(() => void markdownChunk.load());
+ */
+export function afterFirstPaint(start: () => void): void {
+  if (painted || typeof window === "undefined") return start();
+  if (!waiting) {
+    const queue: (() => void)[] = (waiting = []);
+    afterNextPaint(() => {
+      painted = true;
+      waiting = undefined;
+      for (const fn of queue.splice(0)) fn();
+    });
+  }
+  waiting.push(start);
+}
+
+/**
+ * Runs `then` once, just after the next frame is painted (or after a short timer, in a tab in
+ * the background, which paints no frame); returns a cancel function. At once on a server.
+ *
+ * @example
+ * useEffect(() => afterNextPaint(() => setShown(true)), []);
+ */
+export function afterNextPaint(then: () => void): () => void {
+  if (typeof window === "undefined") {
+    then();
+    return () => {};
+  }
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    window.clearTimeout(backup);
+    then();
+  };
+  // A task queued from the frame's animation callbacks runs after that frame is painted.
+  const frame = typeof window.requestAnimationFrame === "function" ? window.requestAnimationFrame(() => window.setTimeout(run, 0)) : undefined;
+  const backup = window.setTimeout(run, 500);
+  return () => {
+    done = true;
+    window.clearTimeout(backup);
+    if (frame !== undefined) window.cancelAnimationFrame(frame);
+  };
+}
+
 /**
  * @example
  * const checks = lazyModule(() => import("./persistence/recheck"));
@@ -47,12 +102,24 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
     preloadWhenIdle() {
       if (loaded || typeof window === "undefined") return () => {};
       const start = () => void module.load().catch(() => {});
-      if (typeof window.requestIdleCallback === "function") {
-        const handle = window.requestIdleCallback(start, { timeout: 1500 });
-        return () => window.cancelIdleCallback(handle);
-      }
-      const handle = window.setTimeout(start, 200);
-      return () => window.clearTimeout(handle);
+      // Idle time comes before the first frame too (while the first screen waits for a frame):
+      // the wait for idle starts after it.
+      let cancel: (() => void) | undefined;
+      let cancelled = false;
+      afterFirstPaint(() => {
+        if (cancelled) return;
+        if (typeof window.requestIdleCallback === "function") {
+          const handle = window.requestIdleCallback(start, { timeout: 1500 });
+          cancel = () => window.cancelIdleCallback(handle);
+        } else {
+          const handle = window.setTimeout(start, 200);
+          cancel = () => window.clearTimeout(handle);
+        }
+      });
+      return () => {
+        cancelled = true;
+        cancel?.();
+      };
     },
   };
   return module;

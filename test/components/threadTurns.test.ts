@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyClientAction, createThreadState, foldEvents, type ThreadState } from "../../src/core";
-import { createRowLayoutSelector, layoutRows, subagentDisplayName } from "../../src/components/thread/threadTurns";
+import { createRowLayoutSelector, layoutRows, lazyRowLayouts, subagentDisplayName } from "../../src/components/thread/threadTurns";
 import { createRowSelector } from "../../src/components/thread/threadRows";
 import { ev } from "../support/events";
 
@@ -110,9 +110,21 @@ describe("thread turns", () => {
     const first = select(t, rows);
     t = foldEvents(t, [ev.text("a4", "ur")]);
     expect(select(t, t.messageIds)).toBe(first);
-    expect(first[1]).toBe(first[2]);
+    expect(first(1)).toBe(first(2));
     t = foldEvents(t, [ev.textEnd("a4"), ...say("a5", "Five")]);
     expect(select(t, t.messageIds)).not.toBe(first);
+  });
+
+  it("laid out lazily, turn by turn in any order, each row's layout equals the whole pass's", () => {
+    const asked = applyClientAction(toolTurn(), { type: "append-message", message: { id: "u2", role: "user", content: "And you?" } });
+    const t = foldEvents(asked, [ev.runStarted("r2"), ...say("a3", "Again", { subagentRunId: "ghost-1" }), ...say("a4", "And"), ...say("a5", "More"), ev.runFinished("r2")]);
+    const rows = rowsOf(t);
+    const whole = layoutRows(t, rows);
+    const layoutOf = lazyRowLayouts(t, rows);
+    const order = rows.map((_, i) => i).reverse();
+    expect(order.map((i) => layoutOf(i))).toEqual(order.map((i) => whole[i]));
+    expect(layoutOf(-1)).toBeUndefined();
+    expect(layoutOf(rows.length)).toBeUndefined();
   });
 
   it("display names: snake and kebab case read as words; the agent's own spelling is kept", () => {

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { lazyModule, type LazyModule } from "../../core/lazyModule";
+import { afterFirstPaint, lazyModule, type LazyModule } from "../../core/lazyModule";
 
 /**
  * A part of the UI that loads on first use (the Markdown renderer, the permissions UI): a
@@ -23,8 +23,9 @@ const absent = () => undefined;
 export function useLazyChunk<M>(chunk: LazyChunk<M>): M | undefined {
   const module = useSyncExternalStore(chunk.subscribe, chunk.loaded, absent);
   useEffect(() => {
-    // A failed load keeps the fallback; the next mount retries.
-    if (!module) chunk.load().catch(() => {});
+    // A failed load keeps the fallback; the next mount retries. Not before the first screen has
+    // shown: until then the fallback is what the person sees anyway.
+    if (!module) afterFirstPaint(() => void chunk.load().catch(() => {}));
   }, [chunk, module]);
   return module;
 }

@@ -12,8 +12,9 @@ import { ArrowDownIcon, ChatIcon } from "../lib/icons";
 import { ThreadAnnouncer } from "./ThreadAnnouncer";
 import { ThreadNavigationContext } from "./ThreadNavigation";
 import { isDevelopment } from "../../core/dev";
+import { afterNextPaint } from "../../core/lazyModule";
 import { createRowSelector } from "./threadRows";
-import { createRowLayoutSelector, type RowLayout } from "./threadTurns";
+import { createRowLayoutSelector, type RowLayouts } from "./threadTurns";
 import { RowLayoutContext } from "./RowLayoutContext";
 import { useFollowing, type FollowingHandlers } from "./useFollowing";
 
@@ -22,8 +23,8 @@ export type ThreadViewState = "empty" | "following" | "scrolled-up";
 
 interface ThreadContextValue {
   rows: readonly string[];
-  /** Per row: its place in the agent's turn, sub-agent depth, hand-off. */
-  layouts: readonly RowLayout[];
+  /** Per row (by index): its place in the agent's turn, sub-agent depth, hand-off — laid out when asked. */
+  layouts: RowLayouts;
   state: ThreadViewState;
   virtualizer: Virtualizer<HTMLDivElement, Element>;
   viewportRef: React.RefObject<HTMLDivElement | null>;
@@ -95,6 +96,14 @@ const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ e
   // match it) the thread assumes a screenful and starts at the end: server-rendered HTML shows the
   // latest messages, and hydration renders the same rows.
   const rect = initialRect ?? UNMEASURED_RECT;
+  // Until the thread's first frame is painted, one row beyond the viewport on each side: the
+  // `overscan` rows are there for scrolling, and nobody scrolls a thread not yet shown. They
+  // come just after that frame (and the server renders what the client first renders).
+  const [shown, setShown] = useState(false);
+  useEffect(() => afterNextPaint(() => setShown(true)), []);
+  // The same function while the rows are the same: the virtualizer lays out every row again (all
+  // 10,000 of a long thread) whenever its key function changes, and this one re-renders per frame.
+  const getItemKey = useCallback((index: number) => rows[index] ?? index, [rows]);
   // The virtualizer hands back functions React Compiler must not memoize (it skips this component,
   // which is what the rule reports); here its stable instance is kept and its methods are called
   // at the time they are needed, never their results.
@@ -103,8 +112,8 @@ const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ e
     count: rows.length,
     getScrollElement: () => viewportRef.current,
     estimateSize: () => estimateSize,
-    getItemKey: (index) => rows[index] ?? index,
-    overscan,
+    getItemKey,
+    overscan: shown ? overscan : Math.min(overscan, 1),
     initialRect: rect,
     initialOffset: () => Math.max(0, rows.length * estimateSize - rect.height),
   });
@@ -241,7 +250,7 @@ const Messages = forwardRef<HTMLDivElement, ThreadMessagesProps>(function Thread
     >
       <Slot.Slottable>{children}</Slot.Slottable>
       {virtualizer.getVirtualItems().map((item) => {
-        const layout = layouts[item.index];
+        const layout = layouts(item.index);
         const handoff = layout?.handoff;
         return (
           <div

@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+// The first paint is once per page: each test loads the module afresh.
+async function fresh() {
+  vi.resetModules();
+  return import("../../src/core/lazyModule");
+}
+
+describe("lazy modules wait for the first paint", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("afterNextPaint runs after the next frame and the task after it, and not once cancelled", async () => {
+    const { afterNextPaint } = await fresh();
+    const ran = vi.fn();
+    const cancelled = vi.fn();
+    afterNextPaint(ran);
+    afterNextPaint(cancelled)();
+    expect(ran).not.toHaveBeenCalled();
+    vi.advanceTimersToNextFrame();
+    expect(ran).not.toHaveBeenCalled();
+    // The task after the frame (a zero timer fires on the fake clock's next tick).
+    vi.advanceTimersByTime(1);
+    expect(ran).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1000);
+    expect(ran).toHaveBeenCalledTimes(1);
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it("afterFirstPaint holds work until the page's first frame, then runs it at once", async () => {
+    const { afterFirstPaint } = await fresh();
+    const early = vi.fn();
+    afterFirstPaint(early);
+    expect(early).not.toHaveBeenCalled();
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+    expect(early).toHaveBeenCalledTimes(1);
+    const late = vi.fn();
+    afterFirstPaint(late);
+    expect(late).toHaveBeenCalledTimes(1);
+  });
+
+  it("a page that paints no frame (a background tab) starts the work after a short timer", async () => {
+    const { afterFirstPaint } = await fresh();
+    const noFrame = vi.spyOn(window, "requestAnimationFrame").mockImplementation(() => 0);
+    const work = vi.fn();
+    afterFirstPaint(work);
+    vi.advanceTimersByTime(499);
+    expect(work).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(work).toHaveBeenCalledTimes(1);
+    noFrame.mockRestore();
+  });
+
+  it("preloadWhenIdle imports nothing before the first frame, and nothing once cancelled", async () => {
+    const { lazyModule } = await fresh();
+    const importer = vi.fn(() => Promise.resolve({ value: 1 }));
+    const other = vi.fn(() => Promise.resolve({ value: 2 }));
+    lazyModule(importer).preloadWhenIdle();
+    lazyModule(other).preloadWhenIdle()();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(importer).not.toHaveBeenCalled();
+    vi.advanceTimersToNextFrame();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(importer).toHaveBeenCalledTimes(1);
+    expect(other).not.toHaveBeenCalled();
+  });
+
+  it("load() is not held back: an app that asks for a module gets it at once", async () => {
+    const { lazyModule } = await fresh();
+    const importer = vi.fn(() => Promise.resolve({ value: 1 }));
+    await expect(lazyModule(importer).load()).resolves.toEqual({ value: 1 });
+    expect(importer).toHaveBeenCalledTimes(1);
+  });
+});
