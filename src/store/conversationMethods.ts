@@ -4,7 +4,7 @@ import { pauseBlocker, selectPendingIds, uncoveredInterrupts } from "../core/int
 import { answerStart } from "../core/branches";
 import { isUserContent } from "../core/attachments/userContent";
 import type { StoreCore } from "./storeCore";
-import { idleTurn, personStarts } from "./turn";
+import { byPerson, idleTurn, personStarts } from "./turn";
 import type { ActionResult, ThreadStoreState } from "./types";
 
 type ConversationMethods = Pick<
@@ -45,6 +45,14 @@ export function conversationMethods(core: StoreCore, withAnswersInWords: (thread
     const message: Message = { id: createId(), role: "user", content };
     // The declined questions are said before the person's new message, as they happened.
     commit({ thread: applyClientAction(withAnswersInWords(get().thread), { type: "append-message", message }) });
+    // Declines whose server asked for a decision record wait for it (the digests are WebCrypto's,
+    // asynchronous): the message goes once they are written, as answers do, by the store going on.
+    // Not where it would not go on by itself (no auto-continue, another tab sends, run options given).
+    const { turn } = get();
+    if (declineFirst && turn.sends && options.autoContinue !== false && Object.keys(rest).length === 0 && core.decisionsWaiting(get().thread)) {
+      commit({ turn: { ...byPerson(turn), owesRun: true } });
+      return true;
+    }
     return run(rest);
   };
 

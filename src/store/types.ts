@@ -99,6 +99,8 @@ export interface ThreadStoreState {
   /**
    * Append the person's message and run. Refused (false) while questions are open, unless
    * `declineOpen` is set: then they are declined first, so no run leaves an interrupt unanswered.
+   * Where a declined ask carries the server's proof, the message goes (true) once the declines'
+   * decision records are written, as answers do, with the store going on by itself.
    */
   sendMessage: (content: string | ContentPart[], options?: RunOptions & { declineOpen?: boolean }) => boolean;
   /** Close this run's stream (aborting its request); what streamed stays; the run ends as cancelled. */

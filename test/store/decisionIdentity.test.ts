@@ -85,3 +85,29 @@ describe("the decision record names the person's identity on every reply path", 
     }
   });
 });
+
+describe("decline and send (reply with declineOpen)", () => {
+  it("the message waits for the declines' records, then goes with them, and the server refuses to run any", async () => {
+    const { fake, store, asks, s } = await asked([permission("p1"), permission("p2")]);
+    expect(s().reply("Never mind, just summarise the folder", { declineOpen: true }).done).toBe(true);
+    for (const id of ["p1", "p2"]) {
+      const record = await sentRecord(fake, id);
+      expectAnasDecision(store, id, record, "declined");
+      expect(await verifyDecision(record, { ask: asks.get(id)!, args: ARGS, seen: createMemorySeenStore() })).toMatchObject({ ok: false, reason: "not-approved" });
+    }
+    // One run carried the declines and the person's message, sent once.
+    expect(fake.inputs).toHaveLength(2);
+    expect(fake.inputs[1]!.messages.filter((m) => m.role === "user").map((m) => m.content)).toContain("Never mind, just summarise the folder");
+  });
+
+  it("without auto-continue it is sent at once, as before", async () => {
+    const fake = fakeAgent();
+    const store = createThreadStore({ agent: fake.agent, threadId: "t1", batch: "sync", autoContinue: false, permissions: createPermissions({ identity: WHO }) });
+    store.getState().sendMessage("Plan my trip");
+    const { proof } = await createToolCallAsk("p1", { args: ARGS });
+    fake.play([ev.toolStart("p1", "parley_request_permission"), ev.toolArgs("p1", JSON.stringify({ ...permission("p1").args, context: { parley: proof } })), ev.toolEnd("p1")]);
+    await tick();
+    expect(store.getState().reply("Skip it", { declineOpen: true }).done).toBe(true);
+    expect(fake.inputs).toHaveLength(2);
+  });
+});
