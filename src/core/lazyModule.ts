@@ -52,19 +52,22 @@ export function afterNextPaint(then: () => void): () => void {
     return () => {};
   }
   let done = false;
+  // The timers are the global ones, not `window`'s: a callback may fire after the page's window is
+  // gone (a test environment torn down, a frame removed), and must not throw there.
   const run = () => {
     if (done) return;
     done = true;
-    window.clearTimeout(backup);
+    clearTimeout(backup);
     then();
   };
+  const w = window;
   // A task queued from the frame's animation callbacks runs after that frame is painted.
-  const frame = typeof window.requestAnimationFrame === "function" ? window.requestAnimationFrame(() => window.setTimeout(run, 0)) : undefined;
-  const backup = window.setTimeout(run, 500);
+  const frame = typeof w.requestAnimationFrame === "function" ? w.requestAnimationFrame(() => setTimeout(run, 0)) : undefined;
+  const backup = setTimeout(run, 500);
   return () => {
     done = true;
-    window.clearTimeout(backup);
-    if (frame !== undefined) window.cancelAnimationFrame(frame);
+    clearTimeout(backup);
+    if (frame !== undefined) w.cancelAnimationFrame(frame);
   };
 }
 
@@ -107,7 +110,8 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
       let cancel: (() => void) | undefined;
       let cancelled = false;
       afterFirstPaint(() => {
-        if (cancelled) return;
+        // Gone by then (a test environment torn down): nothing to preload for.
+        if (cancelled || typeof window === "undefined") return;
         if (typeof window.requestIdleCallback === "function") {
           const handle = window.requestIdleCallback(start, { timeout: 1500 });
           cancel = () => window.cancelIdleCallback(handle);

@@ -76,4 +76,19 @@ describe("lazy modules wait for the first paint", () => {
     await expect(lazyModule(importer).load()).resolves.toEqual({ value: 1 });
     expect(importer).toHaveBeenCalledTimes(1);
   });
+  it("a timer that fires after the page's window is gone (a torn-down test environment) throws nothing", async () => {
+    const { afterNextPaint, lazyModule } = await fresh();
+    const ran = vi.fn();
+    const importer = vi.fn(async () => ({ value: 1 }));
+    afterNextPaint(ran);
+    lazyModule(importer).preloadWhenIdle();
+    vi.stubGlobal("window", undefined);
+    try {
+      expect(() => vi.advanceTimersByTime(2_000)).not.toThrow();
+      expect(ran).toHaveBeenCalledTimes(1);
+      expect(importer).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
