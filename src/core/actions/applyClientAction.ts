@@ -13,7 +13,7 @@ import type { AuditRecord, Grant } from "../policy/types";
 import { grantStatus, mergeGrant } from "../policy/grants";
 import { holdChangedKeys } from "../state/heldEdits";
 import { forkAt, switchAt } from "../branches";
-import { addInteraction, answerMessageId, editInteraction, writeToolResult } from "../thread/write";
+import { addInteraction, addRowlessInteraction, answerMessageId, editInteraction, writeToolResult } from "../thread/write";
 import { planA2uiAnswer } from "../origins/a2ui";
 import { mcpAppDoor } from "../origins/mcp-app";
 import { ORIGINS } from "../origins";
@@ -115,10 +115,7 @@ export function applyClientAction(thread: ThreadState, action: ClientAction): Th
       // use, the card — no row of its own: the app's row shows it — or the audit record.
       const plan = mcpAppDoor.loaded?.planAppCall(action);
       if (plan?.grant) putGrant(d, plan.grant);
-      if (plan?.ask) {
-        d.edit("interactions").set(d.adopt(plan.ask));
-        (d.edit("interactionIds") as string[]).push(plan.ask.id);
-      }
+      if (plan?.ask) addRowlessInteraction(d, plan.ask);
       if (plan?.record) audit(d, plan.record, plan.record.id);
       break;
     }

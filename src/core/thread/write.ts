@@ -64,6 +64,11 @@ export function answerMessageId(toolCallId: string): string {
 export function addInteraction(d: Draft, interaction: Interaction): void {
   const row: InteractionRow = { id: interaction.rowId, role: "interaction", interactionId: interaction.id, messageType: interaction.messageType };
   addMessage(d, d.adopt(row));
+  addRowlessInteraction(d, interaction);
+}
+
+/** A question shown by a row that is already there (an MCP App's call, in the app's own row): no row of its own. */
+export function addRowlessInteraction(d: Draft, interaction: Interaction): void {
   d.edit("interactions").set(d.adopt(interaction));
   (d.edit("interactionIds") as string[]).push(interaction.id);
 }
