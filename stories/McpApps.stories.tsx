@@ -6,7 +6,7 @@ import { createThreadStore, ParleyProvider, ParleyUIProvider, Thread, type Threa
 import { ScriptedAgent } from "../src/testing";
 import { createPermissions } from "../src/core/policy";
 import type { AgentLike, EventObserver } from "../src/core/transport/types";
-import { mcpAppsComponents } from "../src/mcp-apps";
+import { McpAppActivity, mcpAppsComponents } from "../src/mcp-apps";
 import { assessMcpAppCall } from "../src/core/mcp-apps/gate";
 import type { McpAppCall } from "../src/core/mcp-apps/types";
 import { mcpAppDoor } from "../src/core/origins/mcp-app";
@@ -25,6 +25,9 @@ import { e } from "./support/stores";
 const meta = {
   title: "Parley/MCP Apps",
   component: Thread,
+  // McpAppActivity's own state before its chunk loads (a busy placeholder) is brief here, where the
+  // chunk is preloaded: test/components/McpAppActivity.test.tsx holds it.
+  subcomponents: { McpAppActivity, McpAppAskCard },
   tags: ["autodocs"],
 } satisfies Meta<typeof Thread>;
 export default meta;
