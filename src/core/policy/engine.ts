@@ -1,7 +1,8 @@
 import type { Context, Tool } from "@ag-ui/core";
 import type { PermissionRequestPayload } from "../protocol/envelope";
 import { grantsContext } from "./context";
-import { checkGrant, conditionsOffered, createGrant, refusalOf, scopesOffered, spendGrant } from "./grants";
+import { checkGrant, createGrant, refusalOf, spendGrant } from "./grants";
+import { conditionsOffered, scopesOffered } from "./offers";
 import { dataEquals } from "./data";
 import { decide, defaultPolicy, operationFromRequest } from "./policy";
 import { parleyRevokeTool, PARLEY_REVOKE_TOOL, revocationResult, revocationTargets } from "./revokeTool";

@@ -1,13 +1,9 @@
 import { isId } from "../thread/guards";
-import type { PermissionCategory } from "../protocol/envelope";
 // `field` tells a missing field (undefined) from an accessor (UNREADABLE), which then fails every check.
 import { ABSENT, copyData, dataEquals, MAX_DEPTH, ownField as field, ownValue, readPath } from "./data";
-import { categoriesOf } from "./policy";
 import {
   GRANT_SCOPES,
   type Grant,
-  type GrantConditionOffer,
-  type PolicyRule,
   type GrantCheckOptions,
   type GrantScope,
   type Operation,
@@ -309,47 +305,12 @@ export function liveGrants(grants: readonly Grant[], options: { now: number; ses
   }
 }
 
-/** What a permission card shows the scopes for: a `permission_request` payload fits. */
-export interface ScopeRequest {
-  categories: readonly PermissionCategory[];
-  operation?: string;
-  args?: unknown;
-}
-
-/**
- * The scopes a permission card may offer ("allow once / these 100 / this session / only in test
- * mode"), in that order: never more than the policy or the request allows.
- * - The verdict bounds them: `deny` offers nothing; `typed-confirm` only `once` (typing the target
- *   is the point, and a standing grant would skip it); a rule's own `scopes` narrow further.
- * - `offered` (the request's or the app's list) narrows within that. Left out, the card offers
- *   `once` and — unless the request is destructive, irreversible or about money — `session`;
- *   `batch` and `conditional` need a limit and a condition the card cannot invent, so they appear
- *   only when offered.
- * - `once` is always offered unless the verdict is `deny`: approving this one operation is what
- *   the request asks, and every scope only widens it.
- *
- * @example
- * scopesOffered({ categories: ["privacy"], operation: "excel.read" }, "confirm"); // ["once", "session"]
- * scopesOffered({ categories: ["destructive"], operation: "fs.delete" }, "typed-confirm", ["once", "session"]); // ["once"]
- */
-export function scopesOffered(request: ScopeRequest, decision: PolicyDecision | PolicyVerdict, offered?: readonly GrantScope[]): GrantScope[] {
-  try {
-    const ceiling = scopeCeiling(decision);
-    if (ceiling.length === 0) return [];
-    const wanted: readonly unknown[] = arrayOrUndefined(offered) ?? defaultScopes(categoriesOf(request));
-    return GRANT_SCOPES.filter((scope) => ceiling.includes(scope) && (scope === "once" || wanted.includes(scope)));
-  } catch {
-    // A list that throws when read (a Proxy): offer nothing rather than guess.
-    return [];
-  }
-}
-
 /**
  * The scopes the policy's verdict allows at most: none for `deny`; otherwise `once` — approving
  * the one operation asked about — plus, unless typed confirmation is required, the rule's scopes
  * (all four when it names none).
  */
-function scopeCeiling(verdict: PolicyDecision | PolicyVerdict): readonly GrantScope[] {
+export function scopeCeiling(verdict: PolicyDecision | PolicyVerdict): readonly GrantScope[] {
   const decision = typeof verdict === "string" ? verdict : ownValue(verdict, "decision");
   if (decision === "typed-confirm") return ["once"];
   // `deny`, or anything that is not a decision: no grant.
@@ -358,35 +319,8 @@ function scopeCeiling(verdict: PolicyDecision | PolicyVerdict): readonly GrantSc
   return ruleScopes ? GRANT_SCOPES.filter((scope) => scope === "once" || ruleScopes.includes(scope)) : GRANT_SCOPES;
 }
 
-function defaultScopes(categories: readonly PermissionCategory[]): GrantScope[] {
-  const standingIsRisky = categories.some((category) => category !== "privacy");
-  return standingIsRisky ? ["once"] : ["once", "session"];
-}
-
-/**
- * The conditions a rule offers for a grant that hold for this operation now (a grant's first use
- * is the approval that makes it, so a condition that does not hold now could never be chosen).
- * Malformed offers are left out.
- *
- * @example
- * conditionsOffered(decide(policy, operation).rule, operation); // [{ label: "only in test mode", condition: { "context.mode": "test" } }]
- */
-export function conditionsOffered(rule: PolicyRule | undefined, operation: Operation): GrantConditionOffer[] {
-  try {
-    const offers = arrayOrUndefined<unknown>(ownValue(rule, "conditions")) ?? [];
-    return offers.flatMap((offer) => {
-      const label = ownValue(offer, "label");
-      const condition = ownValue(offer, "condition");
-      if (typeof label !== "string" || !label.trim() || conditionProblem(condition) || !conditionHolds(condition as Record<string, unknown>, operation)) return [];
-      return [{ label, condition: copyData(condition) as Record<string, unknown> }];
-    });
-  } catch {
-    return [];
-  }
-}
-
 /** Every path of the condition holds for the operation. */
-function conditionHolds(condition: Record<string, unknown>, operation: Operation): boolean {
+export function conditionHolds(condition: Record<string, unknown>, operation: Operation): boolean {
   const root = { args: ownValue(operation, "args"), context: ownValue(operation, "context") };
   return Object.keys(condition).every((path) => {
     if (!(CONDITION_ROOTS as readonly string[]).includes(path.split(".", 1)[0] as string)) return false;
@@ -395,7 +329,8 @@ function conditionHolds(condition: Record<string, unknown>, operation: Operation
   });
 }
 
-function conditionProblem(condition: unknown): string | undefined {
+/** What is wrong with a grant's condition, in words; undefined when nothing is. */
+export function conditionProblem(condition: unknown): string | undefined {
   if (!isRecord(condition)) return 'A grant\'s condition is an object of paths and values, such as { "context.mode": "test" }.';
   const paths = Object.keys(condition);
   if (paths.length === 0) return "A grant's condition needs at least one path.";
@@ -453,7 +388,7 @@ function listOf<T>(value: readonly T[] | undefined): readonly T[] {
   return arrayOrUndefined<T>(value) ?? [];
 }
 
-function arrayOrUndefined<T>(value: unknown): readonly T[] | undefined {
+export function arrayOrUndefined<T>(value: unknown): readonly T[] | undefined {
   try {
     return Array.isArray(value) ? (value as readonly T[]) : undefined;
   } catch {

@@ -3,7 +3,6 @@ export { decide, defaultPolicy, definePolicy, ruleMatches, nameMatches, categori
 export {
   checkGrant,
   refusalOf,
-  conditionsOffered,
   createGrant,
   grantCovers,
   grantStatus,
@@ -11,14 +10,13 @@ export {
   liveGrants,
   mergeGrant,
   revokeGrant,
-  scopesOffered,
   spendGrant,
   usesLeft,
   type GrantInput,
   type GrantResult,
   type GrantStatus,
-  type ScopeRequest,
 } from "./grants";
+export { conditionsOffered, scopesOffered, type ScopeRequest } from "./offers";
 export { auditRecord, auditToCsv, auditToJson, filterAudit, type AuditFilter } from "./audit";
 export { EXECUTED_EVENT, executionRecords } from "./provenance";
 export { grantsContext, type GrantsContextOptions } from "./context";

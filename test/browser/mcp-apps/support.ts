@@ -1,13 +1,12 @@
-import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import type { Frame, FrameLocator, Page } from "playwright-core";
 import { createServer as createViteServer, type ViteDevServer } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { mcpAppSandbox } from "../../../src/mcp-sandbox";
 import { root } from "../support";
+import { startChildServer, type ChildServer } from "../../support/childServer";
 
 /**
  * What test/browser/mcpApps*.e2e.test.ts run against: the real MCP App servers behind
@@ -23,28 +22,10 @@ export interface McpWorld {
   stop(): Promise<void>;
 }
 
-function startServers(): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ["start.mjs"], { cwd: join(root, "test/browser/mcp-apps/servers"), stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  child.stderr.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`MCP servers not ready after 60 s\n${log}`)), 60_000);
-    child.once("exit", (code) => reject(new Error(`MCP servers exited with ${code} before they were ready\n${log}`)));
-    createInterface({ input: child.stdout }).on("line", (line) => {
-      const found = /^PARLEY_MCP_READY (.*)$/.exec(line);
-      if (!found) return;
-      clearTimeout(timer);
-      resolve({
-        url: (JSON.parse(found[1]!) as { url: string }).url,
-        stop: () =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
-            child.once("exit", () => done());
-            child.kill("SIGTERM");
-            setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-          }),
-      });
-    });
+function startServers(): Promise<ChildServer> {
+  return startChildServer(join(root, "test/browser/mcp-apps/servers"), ["start.mjs"], (line) => {
+    const found = /^PARLEY_MCP_READY (.*)$/.exec(line);
+    return found ? (JSON.parse(found[1]!) as { url: string }).url : undefined;
   });
 }
 

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
+import { startChildServer as start, type ChildServer } from "../../support/childServer";
 import { createHttpAgent } from "../../../src/http";
 import { createThreadStore, type ThreadStore, type ThreadStoreOptions } from "../../../src/store";
 import { selectInteractions, type Interaction } from "../../../src/core/interactions";
@@ -10,37 +9,10 @@ import { selectInteractions, type Interaction } from "../../../src/core/interact
  * 127.0.0.1 (a free port), ready when it prints its line, stopped after the file.
  */
 
-export interface Server {
-  url: string;
-  stop(): Promise<void>;
-}
+export type Server = ChildServer;
 
 const FRAMEWORKS = join(__dirname, "..");
 
-function start(cwd: string, args: string[], ready: (line: string) => string | undefined, env: NodeJS.ProcessEnv = {}): Promise<Server> {
-  const child: ChildProcess = spawn(process.execPath, args, { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let log = "";
-  child.stderr!.on("data", (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${cwd}: not ready after 60 s\n${log}`)), 60_000);
-    child.once("exit", (code) => reject(new Error(`${cwd}: exited with ${code} before it was ready\n${log}`)));
-    createInterface({ input: child.stdout! }).on("line", (line) => {
-      const url = ready(line);
-      if (!url) return;
-      clearTimeout(timer);
-      resolve({
-        url,
-        stop: () =>
-          new Promise<void>((done) => {
-            if (child.exitCode !== null) return done();
-            child.once("exit", () => done());
-            child.kill("SIGTERM");
-            setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
-          }),
-      });
-    });
-  });
-}
 
 /** The LangGraph JS API server (in memory) with the AG-UI route `@ag-ui/langgraph` serves: `${url}/agui/<mode>/<graph>`. */
 export function startLangGraph(): Promise<Server> {
