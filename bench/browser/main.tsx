@@ -5,14 +5,17 @@
  *
  * - parley: `createThreadStore({ agent, initialMessages })` + `<ParleyProvider store>` +
  *   `<ParleyUIProvider>` + `<Thread />` (virtualized, Markdown replies).
+ * - naive: the simplest thing, the baseline every figure is also given as a ratio to — the agent's
+ *   event stream (`agent.run(input)`, no client pipeline) folded by hand into `useState`, a plain
+ *   React list of every message (no virtualization, plain text, stuck to the bottom) whose rows are
+ *   `memo`ized, as any React developer writes a list (only the streaming row re-renders).
  * - sdk: the "SDK way" — `@ag-ui/client`'s own pipeline, `agent.runAgent()`, with a subscriber whose
- *   `onMessagesChanged` `setState`s the whole `messages` array into a plain React list of every
- *   message (no virtualization, plain text, stick-to-bottom).
+ *   `onMessagesChanged` `setState`s the whole `messages` array into the same plain list.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
 import { EventType, type BaseEvent, type Message, type RunAgentInput } from "@ag-ui/core";
-import type { Observable } from "rxjs";
+import type { Observable, Subscription } from "rxjs";
 import { tap } from "rxjs";
 import { createThreadStore, ParleyProvider, ParleyUIProvider, Thread, type ThreadStore } from "../../src";
 import { ScriptedAgent, type ScriptStep } from "../../src/testing";
@@ -112,9 +115,70 @@ function SdkApp({ agent }: { agent: ScriptedAgent }) {
   );
 }
 
+/** The naive list's whole fold: a reply's text appended to its message, everything else ignored. */
+function naiveApply(messages: readonly Message[], event: BaseEvent): readonly Message[] {
+  if (event.type === EventType.TEXT_MESSAGE_START) {
+    const { messageId } = event as BaseEvent & { messageId: string };
+    return [...messages, { id: messageId, role: "assistant", content: "" }];
+  }
+  if (event.type === EventType.TEXT_MESSAGE_CONTENT) {
+    const { messageId, delta } = event as BaseEvent & { messageId: string; delta: string };
+    const at = messages.findLastIndex((m) => m.id === messageId);
+    if (at < 0) return messages;
+    const next = messages.slice();
+    const m = next[at] as Message & { content?: string };
+    next[at] = { ...m, content: `${m.content ?? ""}${delta}` } as Message;
+    return next;
+  }
+  return messages;
+}
+
+/** How the naive page starts its run (set by NaiveApp once mounted). */
+const naiveRun: { start?: () => void; stop?: () => void } = {};
+
+const NaiveRow = memo(function NaiveRow({ message: m }: { message: Message }) {
+  return (
+    <article className="sdk-message" data-message-id={m.id} data-role={m.role}>
+      <div className="sdk-author">{m.role}</div>
+      <div data-slot="message-body" className="sdk-body">
+        {typeof m.content === "string" ? m.content : ""}
+      </div>
+    </article>
+  );
+});
+
+function NaiveApp({ agent, initial }: { agent: ScriptedAgent; initial: Message[] }) {
+  const [messages, setMessages] = useState<readonly Message[]>(initial);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    let subscription: Subscription | undefined;
+    naiveRun.start = () => {
+      const input: RunAgentInput = { threadId: "bench", runId: "bench-run", messages: [], tools: [], context: [], state: {}, forwardedProps: {} };
+      subscription = agent.run(input).subscribe({ next: (event) => setMessages((ms) => naiveApply(ms, event)) });
+    };
+    naiveRun.stop = () => subscription?.unsubscribe();
+    return () => {
+      subscription?.unsubscribe();
+      naiveRun.start = naiveRun.stop = undefined;
+    };
+  }, [agent]);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages]);
+  return (
+    <div ref={ref} className="sdk-viewport" role="log" data-slot="naive-thread">
+      {messages.map((m) => (
+        <NaiveRow key={m.id} message={m} />
+      ))}
+    </div>
+  );
+}
+
 const SELECTORS = {
   parley: { thread: '[data-slot="thread"]', viewport: '[data-slot="thread-viewport"]' },
   sdk: { thread: '[data-slot="sdk-thread"]', viewport: '[data-slot="sdk-thread"]' },
+  naive: { thread: '[data-slot="naive-thread"]', viewport: '[data-slot="naive-thread"]' },
 } as const;
 
 // ---- frames and paints ------------------------------------------------------------------------
@@ -174,6 +238,10 @@ function mountApp(impl: ScenarioOptions["impl"], agent: TimedAgent, messages: Me
     root.render(<ParleyApp store={store} />);
     return { store };
   }
+  if (impl === "naive") {
+    root.render(<NaiveApp agent={agent} initial={messages} />);
+    return {};
+  }
   root.render(<SdkApp agent={agent} />);
   return {};
 }
@@ -228,12 +296,17 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
     }
     return body?.textContent ?? "";
   };
-  /** t: the frame's rAF time; painted: the task after its rendering (when its DOM is on screen). */
+  /**
+   * t: when the frame's rAF callbacks ran (not the rAF timestamp: that is the frame's begin time,
+   * which can precede tasks that held the frame back); painted: the task after its rendering (when
+   * its DOM is on screen).
+   */
   const frames: { t: number; len: number; painted: number }[] = [];
   let endFrame = -1;
   let resolveEnd!: (paintedAt: number) => void;
   const ended = new Promise<number>((resolve) => (resolveEnd = resolve));
-  const stopFrames = everyFrame((t) => {
+  const stopFrames = everyFrame(() => {
+    const t = performance.now();
     const text = readReply();
     const previous = frames[frames.length - 1];
     const frame = { t, len: text.length, painted: NaN };
@@ -265,6 +338,7 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
   const tStart = performance.now();
   let sdkRun: Promise<unknown> | undefined;
   if (store) store.getState().run();
+  else if (options.impl === "naive") naiveRun.start?.();
   else sdkRun = agent.runAgent();
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -275,6 +349,7 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
     stopFrames();
     observer.disconnect();
     if (store) store.getState().stop();
+    else if (options.impl === "naive") naiveRun.stop?.();
     else agent.abortRun();
     await cdp("stop");
     await sleep(50);
@@ -311,7 +386,8 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
     intervals.push(frame.t - (frames[i - 1] as { t: number }).t);
   }
   const medianFrameMs = median(intervals);
-  const dropped = intervals.filter((ms) => ms > 1.5 * medianFrameMs).length;
+  // Dropped: an interval over 1.5× the display's frame (60 Hz here), or the median's if that is shorter.
+  const dropped = intervals.filter((ms) => ms > 1.5 * Math.min(medianFrameMs, 1000 / 60)).length;
 
   const domNodes = rootEl.querySelector(SELECTORS[options.impl].thread)?.getElementsByTagName("*").length;
   const finalTextLength = readReply().length;

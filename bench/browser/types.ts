@@ -1,7 +1,7 @@
 /** What the page (main.tsx) and the runner (run.ts) agree on. */
 
-export type Impl = "parley" | "sdk";
-export type ScenarioName = "flat" | "chunked" | "paced" | "paced10k" | "mount" | "mount10k" | "card";
+export type Impl = "parley" | "naive" | "sdk";
+export type ScenarioName = "flat" | "flat10k" | "chunked" | "paced" | "paced500" | "paced10k" | "mount" | "mount10k" | "card";
 
 export interface ScenarioOptions {
   impl: Impl;
