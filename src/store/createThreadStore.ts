@@ -3,6 +3,8 @@ import type { Context } from "@ag-ui/core";
 import { createThreadState, type ThreadState } from "../core/fold";
 import { applyClientAction, refusalOf } from "../core/actions";
 import { isDevelopment } from "../core/dev";
+import { afterFirstPaint } from "../core/lazyModule";
+import { contextLanguage, languageName } from "../core/run-input/languageName";
 import { heldBy, randomId } from "./agentHandoff";
 import { createCommit, createDeadlineClock } from "./commit";
 import { createContinuation } from "./continuation";
@@ -121,6 +123,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       batch,
       decisionsWaiting: (thread: ThreadState) => decisions.waiting(thread),
     };
+    // The first run names the person's language; the locale data that takes is read after the first paint, not in the run's way.
+    if (typeof window !== "undefined") afterFirstPaint(() => void languageName(base.locale, contextLanguage(base.locale)));
     const driver = createRunDriver(base);
     const continuation = createContinuation({ ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt });
     const core: StoreCore = { ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt, declineAll: continuation.declineAll, personSettles: continuation.personSettles };

@@ -8,6 +8,7 @@ import { a2uiForwarded } from "../origins/a2ui";
 import { withDecisionRecords } from "../origins/parley-tool";
 import { parleyTools } from "../protocol/parleyTools";
 import { isRecord } from "../thread/guards";
+import { contextLanguage, languageName } from "./languageName";
 
 /** What the app may add to a run; the rest (`threadId`, `runId`, `messages`, `state`) comes from the thread. */
 export interface RunOptions {
@@ -155,18 +156,12 @@ function parleyContext(thread: ThreadState, locale = "en"): Context[] {
  */
 function languageContext(locale: string | undefined): Context[] {
   if (!locale) return [];
-  const zh = locale.toLowerCase().startsWith("zh");
-  let name = locale;
-  try {
-    name = new Intl.DisplayNames([zh ? "zh" : "en"], { type: "language" }).of(locale) ?? locale;
-  } catch {
-    // A tag Intl cannot read is still passed on as given.
-  }
-  return zh
+  const inLanguage = contextLanguage(locale);
+  const name = languageName(locale, inLanguage);
+  return inLanguage === "zh"
     ? [{ description: "Parley：用户的语言", value: `${locale}（${name}）。除非用户改用其他语言，请用这种语言回答。` }]
     : [{ description: "Parley: the person's language", value: `${locale} (${name}). Answer in this language unless the person writes in another.` }];
 }
-
 
 function forwardedProps(thread: ThreadState, ...layers: unknown[]): unknown {
   let merged: unknown = {};

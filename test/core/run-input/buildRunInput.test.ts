@@ -85,6 +85,10 @@ describe("context", () => {
     expect(language("de-AT")).toEqual({ description: "Parley: the person's language", value: "de-AT (Austrian German). Answer in this language unless the person writes in another." });
     expect(language("zh-CN")).toEqual({ description: "Parley：用户的语言", value: "zh-CN（中文（中国））。除非用户改用其他语言，请用这种语言回答。" });
     expect(language("not a tag!")?.value).toBe("not a tag! (not a tag!). Answer in this language unless the person writes in another.");
+    // The names are read once per language (Intl.DisplayNames is kept): every run says the same, an unreadable tag between them changing nothing.
+    expect(language("de-AT")?.value).toBe("de-AT (Austrian German). Answer in this language unless the person writes in another.");
+    expect(language("fr")?.value).toBe("fr (French). Answer in this language unless the person writes in another.");
+    expect(language("zh-TW")?.value).toBe("zh-TW（中文（台湾））。除非用户改用其他语言，请用这种语言回答。");
   });
 
   it("after a paused run, a note says so (in the locale's language)", () => {
