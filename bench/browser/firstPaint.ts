@@ -12,7 +12,9 @@
  * painted, in ms since navigation start, and stops the profiler then; its samples count up to that
  * frame. Medians of 5 (1 with --quick).
  * `--profile` builds without minifying (names readable, the figures a little off) and prints the
- * top self time of Parley's first counted run at each size.
+ * top self time of Parley's first counted run at each size. `--inline-common-chunks` builds the pages
+ * with Rolldown's `experimentalInlineCommonChunks` (the small chunks an entry shares with lazy
+ * chunks copied into their users): what fewer eager requests would give.
  */
 process.env.NODE_ENV = "production";
 
@@ -32,6 +34,7 @@ const here = import.meta.dirname;
 const pages = join(here, "first-paint");
 const REPEATS = process.argv.includes("--quick") ? 1 : 5;
 const PROFILE = process.argv.includes("--profile");
+const INLINE_COMMON = process.argv.includes("--inline-common-chunks");
 const SIZES = [1_000, 10_000];
 const TARGETS: Record<number, number> = { 1_000: 200, 10_000: 400 };
 const IMPLS = [
@@ -44,6 +47,8 @@ interface Run extends FirstPaint {
   profile?: unknown;
   /** The profile's clock (µs) at the frame that showed the thread: script after it is not counted. */
   untilUs: number;
+  /** The profile's clock (µs) when the page's own module began to run. */
+  scriptStartUs: number;
 }
 
 async function runOnce(context: BrowserContext, url: string, impl: string, n: number): Promise<Run> {
@@ -73,7 +78,8 @@ async function runOnce(context: BrowserContext, url: string, impl: string, n: nu
     const { startTime, endTime } = kept as { startTime: number; endTime: number };
     const at = navigationStart === undefined ? Infinity : navigationStart * 1e6 + shown.visibleMs * 1000;
     const untilUs = at > startTime && at <= endTime ? at : Infinity;
-    return { ...shown, scriptMs: jsTime(kept, untilUs), profile: kept, untilUs };
+    const scriptStartUs = navigationStart === undefined ? Infinity : navigationStart * 1e6 + shown.scriptStartMs * 1000;
+    return { ...shown, scriptMs: jsTime(kept, untilUs), profile: kept, untilUs, scriptStartUs };
   } finally {
     await page.close({ runBeforeUnload: false }).catch(() => undefined);
   }
@@ -96,7 +102,10 @@ try {
       outDir: out,
       emptyOutDir: true,
       minify: !PROFILE,
-      rolldownOptions: { input: { naive: join(pages, "naive.html"), parley: join(pages, "parley.html"), blank: join(pages, "blank.html") } },
+      rolldownOptions: {
+        ...(INLINE_COMMON ? { output: { codeSplitting: { experimentalInlineCommonChunks: { maxSize: Infinity } } } } : {}),
+        input: { naive: join(pages, "naive.html"), parley: join(pages, "parley.html"), blank: join(pages, "blank.html") },
+      },
     },
   });
   // Vite's own static server for a build (the HTTP cache is off in the browser, below).
@@ -125,7 +134,9 @@ try {
     }
   }
   console.log(`# A long thread from navigation: Parley against a naive list, the same run`);
-  console.log(`chromium, 1280×800, production bundles from loopback, HTTP cache off; medians of ${REPEATS}; load ${load} at the start on ${availableParallelism()} cores\n`);
+  console.log(
+    `chromium, 1280×800, production bundles from loopback, HTTP cache off${INLINE_COMMON ? ", common chunks inlined (--inline-common-chunks)" : ""}; medians of ${REPEATS}; load ${load} at the start on ${availableParallelism()} cores\n`,
+  );
   const rows: string[][] = [];
   for (const n of SIZES) {
     const naive = results.get(`naive:${n}`)!;
@@ -153,6 +164,8 @@ try {
       console.log(`\n## CPU profile: Parley, ${n.toLocaleString("en")} prior messages (first counted run, navigation → visible, top self time)\n`);
       const first = results.get(`parley:${n}`)![0]!;
       console.log(summarizeProfile(first.profile, 25, first.untilUs));
+      console.log(`\n### Of which before the page's own module ran (navigation → script starts: fetching, compiling and running the bundle's modules)\n`);
+      console.log(summarizeProfile(first.profile, 15, first.scriptStartUs));
     }
   }
 } finally {
