@@ -139,7 +139,7 @@ function parleyContext(thread: ThreadState, locale = "en"): Context[] {
   const entries = [enumerationContext(thread, locale)];
   const last = thread.runs[thread.runs.length - 1];
   if (last?.status === "paused") {
-    const zh = locale.toLowerCase().startsWith("zh");
+    const zh = contextLanguage(locale) === "zh";
     entries.push({
       description: zh ? "Parley：上一轮被用户暂停" : "Parley: the last run was paused by the person",
       value: zh
