@@ -10,7 +10,8 @@
  *   React list of every message (no virtualization, plain text, stuck to the bottom) whose rows are
  *   `memo`ized, as any React developer writes a list (only the streaming row re-renders).
  * - sdk: the "SDK way" — `@ag-ui/client`'s own pipeline, `agent.runAgent()`, with a subscriber whose
- *   `onMessagesChanged` `setState`s the whole `messages` array into the same plain list.
+ *   `onMessagesChanged` `setState`s the whole `messages` array into a plain list of the same rows,
+ *   not memoized (the SDK hands over a fresh copy of every message on each event).
  */
 import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
