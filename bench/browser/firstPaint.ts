@@ -47,7 +47,10 @@ interface Run extends FirstPaint {
   profile?: unknown;
   /** The profile's clock (µs) at the frame that showed the thread: script after it is not counted. */
   untilUs: number;
-  /** The profile's clock (µs) when the page's own module began to run. */
+  /**
+   * The profile's clock (µs) when the page's own module began to run (report.ts: after react-dom
+   * and the kit have run their top-level code); Infinity when it cannot be placed in the profile.
+   */
   scriptStartUs: number;
 }
 
@@ -78,7 +81,8 @@ async function runOnce(context: BrowserContext, url: string, impl: string, n: nu
     const { startTime, endTime } = kept as { startTime: number; endTime: number };
     const at = navigationStart === undefined ? Infinity : navigationStart * 1e6 + shown.visibleMs * 1000;
     const untilUs = at > startTime && at <= endTime ? at : Infinity;
-    const scriptStartUs = navigationStart === undefined ? Infinity : navigationStart * 1e6 + shown.scriptStartMs * 1000;
+    const startAt = navigationStart === undefined ? Infinity : navigationStart * 1e6 + shown.scriptStartMs * 1000;
+    const scriptStartUs = startAt > startTime && startAt <= endTime ? startAt : Infinity;
     return { ...shown, scriptMs: jsTime(kept, untilUs), profile: kept, untilUs, scriptStartUs };
   } finally {
     await page.close({ runBeforeUnload: false }).catch(() => undefined);
@@ -164,8 +168,10 @@ try {
       console.log(`\n## CPU profile: Parley, ${n.toLocaleString("en")} prior messages (first counted run, navigation → visible, top self time)\n`);
       const first = results.get(`parley:${n}`)![0]!;
       console.log(summarizeProfile(first.profile, 25, first.untilUs));
-      console.log(`\n### Of which before the page's own module ran (navigation → script starts: fetching, compiling and running the bundle's modules)\n`);
-      console.log(summarizeProfile(first.profile, 15, first.scriptStartUs));
+      if (Number.isFinite(first.scriptStartUs)) {
+        console.log(`\n### Of which before the page's own module ran (navigation → script starts: fetching and compiling the bundle, and the top-level code of the modules evaluated before it)\n`);
+        console.log(summarizeProfile(first.profile, 15, first.scriptStartUs));
+      }
     }
   }
 } finally {

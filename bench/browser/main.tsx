@@ -387,8 +387,10 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
     intervals.push(frame.t - (frames[i - 1] as { t: number }).t);
   }
   const medianFrameMs = median(intervals);
-  // Dropped: an interval over 1.5× the display's frame (60 Hz here), or the median's if that is shorter.
-  const dropped = intervals.filter((ms) => ms > 1.5 * Math.min(medianFrameMs, 1000 / 60)).length;
+  // Dropped: the frames the display (60 Hz here, or the median interval if shorter) would have shown
+  // in each interval beyond the one that came: 50 ms at 60 Hz is 2 dropped of 3.
+  const frameMs = Math.min(medianFrameMs, 1000 / 60);
+  const dropped = intervals.reduce((sum, ms) => sum + Math.max(0, Math.round(ms / frameMs) - 1), 0);
 
   const domNodes = rootEl.querySelector(SELECTORS[options.impl].thread)?.getElementsByTagName("*").length;
   const finalTextLength = readReply().length;
@@ -407,7 +409,7 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
     domNodes,
     frames: intervals.length,
     medianFrameMs,
-    droppedPct: intervals.length ? (100 * dropped) / intervals.length : undefined,
+    droppedPct: intervals.length ? (100 * dropped) / (intervals.length + dropped) : undefined,
     longestFrameMs: intervals.length ? Math.max(...intervals) : undefined,
     firstTextMs: firstTextAt !== undefined && agent.firstDeltaAt !== undefined ? firstTextAt - agent.firstDeltaAt : undefined,
     finalTextLength,

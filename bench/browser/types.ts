@@ -21,6 +21,8 @@ export interface ScenarioOptions {
 
 export interface ScenarioResult {
   timedOut: boolean;
+  /** The page crashed (out of memory) instead of answering; `timedOut` is true too. */
+  crashed?: boolean;
   /** ms the measured part took (stream: run start → final text painted; mount: render → last message painted). */
   elapsedMs: number;
   /** Longest gap between frames whose visible reply text changed, the frame before the run counting as the first. */
@@ -39,6 +41,7 @@ export interface ScenarioResult {
   /** rAF intervals over the stream. */
   frames?: number;
   medianFrameMs?: number;
+  /** Frames the display would have shown that did not come, as a share of all it would have shown (see main.tsx). */
   droppedPct?: number;
   longestFrameMs?: number;
   /** First TEXT_MESSAGE_CONTENT event → the frame showing the first reply text has been painted. */

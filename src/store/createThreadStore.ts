@@ -123,7 +123,9 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       batch,
       decisionsWaiting: (thread: ThreadState) => decisions.waiting(thread),
     };
-    // The first run names the person's language; the locale data that takes is read after the first paint, not in the run's way.
+    // The first run names the person's language; the locale data that takes is read after the first
+    // paint, not in the run's way. Only in a browser: with no window, afterFirstPaint would run it at
+    // once, in the store's creation (on a server, the first run pays it as before).
     if (typeof window !== "undefined") afterFirstPaint(() => void languageName(base.locale, contextLanguage(base.locale)));
     const driver = createRunDriver(base);
     const continuation = createContinuation({ ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt });

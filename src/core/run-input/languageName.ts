@@ -1,3 +1,5 @@
+const displayNames = new Map<"en" | "zh", Intl.DisplayNames>();
+
 /**
  * A language tag's name, as each run's context gives it to the agent ("de-AT" → "Austrian German",
  * or in Chinese "中文（中国）"). The `Intl.DisplayNames` for each language names are written in is
@@ -17,9 +19,13 @@ export function languageName(tag: string, inLanguage: "en" | "zh"): string {
   }
 }
 
-/** The language the context names `locale` in: Chinese for a Chinese locale, English otherwise. */
+/**
+ * The language the context names `locale` in: Chinese for a Chinese locale, English otherwise.
+ *
+ * @example
+ * contextLanguage("zh-TW"); // "zh"
+ * contextLanguage("de-AT"); // "en"
+ */
 export function contextLanguage(locale: string): "en" | "zh" {
   return locale.toLowerCase().startsWith("zh") ? "zh" : "en";
 }
-
-const displayNames = new Map<string, Intl.DisplayNames>();
