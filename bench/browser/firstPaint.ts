@@ -48,8 +48,8 @@ interface Run extends FirstPaint {
   /** The profile's clock (µs) at the frame that showed the thread: script after it is not counted. */
   untilUs: number;
   /**
-   * The profile's clock (µs) when the page's own module began to run (report.ts: after react-dom
-   * and the kit have run their top-level code); Infinity when it cannot be placed in the profile.
+   * The profile's clock (µs) when report.ts's top-level code ran (the modules it imports, and any
+   * the bundle evaluated before it, have run); Infinity when it cannot be placed in the profile.
    */
   scriptStartUs: number;
 }
@@ -79,10 +79,13 @@ async function runOnce(context: BrowserContext, url: string, impl: string, n: nu
     const { metrics } = await cdp.send("Performance.getMetrics");
     const navigationStart = metrics.find((m) => m.name === "NavigationStart")?.value;
     const { startTime, endTime } = kept as { startTime: number; endTime: number };
-    const at = navigationStart === undefined ? Infinity : navigationStart * 1e6 + shown.visibleMs * 1000;
-    const untilUs = at > startTime && at <= endTime ? at : Infinity;
-    const startAt = navigationStart === undefined ? Infinity : navigationStart * 1e6 + shown.scriptStartMs * 1000;
-    const scriptStartUs = startAt > startTime && startAt <= endTime ? startAt : Infinity;
+    // A time the page gave (ms since navigation) on the profile's clock (µs), or Infinity outside it.
+    const onProfileClock = (ms: number) => {
+      const at = navigationStart === undefined ? Infinity : navigationStart * 1e6 + ms * 1000;
+      return at > startTime && at <= endTime ? at : Infinity;
+    };
+    const untilUs = onProfileClock(shown.visibleMs);
+    const scriptStartUs = onProfileClock(shown.scriptStartMs);
     return { ...shown, scriptMs: jsTime(kept, untilUs), profile: kept, untilUs, scriptStartUs };
   } finally {
     await page.close({ runBeforeUnload: false }).catch(() => undefined);

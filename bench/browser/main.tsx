@@ -94,26 +94,41 @@ function ParleyApp({ store }: { store: ThreadStore }) {
   );
 }
 
-function SdkApp({ agent }: { agent: ScriptedAgent }) {
-  const [messages, setMessages] = useState<readonly Readonly<Message>[]>(() => agent.messages);
+/** One message as both plain lists show it (a call, not a component: the SDK way's list adds no layer per row). */
+function plainRow(m: Readonly<Message>) {
+  return (
+    <article key={m.id} className="sdk-message" data-message-id={m.id} data-role={m.role}>
+      <div className="sdk-author">{m.role}</div>
+      <div data-slot="message-body" className="sdk-body">
+        {typeof m.content === "string" ? m.content : ""}
+      </div>
+    </article>
+  );
+}
+
+/** The naive list's row: re-rendered only when its message is a new object. */
+const NaiveRow = memo(function NaiveRow({ message }: { message: Readonly<Message> }) {
+  return plainRow(message);
+});
+
+/** A plain list of every message, stuck to the bottom as any chat is. */
+function PlainList({ messages, slot, memoRows }: { messages: readonly Readonly<Message>[]; slot: string; memoRows: boolean }) {
   const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => agent.subscribe({ onMessagesChanged: ({ messages: next }) => setMessages(next) }).unsubscribe, [agent]);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (el) el.scrollTop = el.scrollHeight; // stick to the bottom, as any chat does
+    if (el) el.scrollTop = el.scrollHeight;
   }, [messages]);
   return (
-    <div ref={ref} className="sdk-viewport" role="log" data-slot="sdk-thread">
-      {messages.map((m) => (
-        <article key={m.id} className="sdk-message" data-message-id={m.id} data-role={m.role}>
-          <div className="sdk-author">{m.role}</div>
-          <div data-slot="message-body" className="sdk-body">
-            {typeof m.content === "string" ? m.content : ""}
-          </div>
-        </article>
-      ))}
+    <div ref={ref} className="sdk-viewport" role="log" data-slot={slot}>
+      {memoRows ? messages.map((m) => <NaiveRow key={m.id} message={m} />) : messages.map(plainRow)}
     </div>
   );
+}
+
+function SdkApp({ agent }: { agent: ScriptedAgent }) {
+  const [messages, setMessages] = useState<readonly Readonly<Message>[]>(() => agent.messages);
+  useEffect(() => agent.subscribe({ onMessagesChanged: ({ messages: next }) => setMessages(next) }).unsubscribe, [agent]);
+  return <PlainList messages={messages} slot="sdk-thread" memoRows={false} />;
 }
 
 /** The naive list's whole fold: a reply's text appended to its message, everything else ignored. */
@@ -137,20 +152,8 @@ function naiveApply(messages: readonly Message[], event: BaseEvent): readonly Me
 /** How the naive page starts its run (set by NaiveApp once mounted). */
 const naiveRun: { start?: () => void; stop?: () => void } = {};
 
-const NaiveRow = memo(function NaiveRow({ message: m }: { message: Message }) {
-  return (
-    <article className="sdk-message" data-message-id={m.id} data-role={m.role}>
-      <div className="sdk-author">{m.role}</div>
-      <div data-slot="message-body" className="sdk-body">
-        {typeof m.content === "string" ? m.content : ""}
-      </div>
-    </article>
-  );
-});
-
 function NaiveApp({ agent, initial }: { agent: ScriptedAgent; initial: Message[] }) {
   const [messages, setMessages] = useState<readonly Message[]>(initial);
-  const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let subscription: Subscription | undefined;
     naiveRun.start = () => {
@@ -163,17 +166,7 @@ function NaiveApp({ agent, initial }: { agent: ScriptedAgent; initial: Message[]
       naiveRun.start = naiveRun.stop = undefined;
     };
   }, [agent]);
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages]);
-  return (
-    <div ref={ref} className="sdk-viewport" role="log" data-slot="naive-thread">
-      {messages.map((m) => (
-        <NaiveRow key={m.id} message={m} />
-      ))}
-    </div>
-  );
+  return <PlainList messages={messages} slot="naive-thread" memoRows />;
 }
 
 const SELECTORS = {
