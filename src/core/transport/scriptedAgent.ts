@@ -64,8 +64,9 @@ export interface ScriptedAgentConfig extends AgentConfig {
  * `runAgent()` (then the events must be valid AG-UI, as `verifyEvents` checks them).
  *
  * Timing: every event waits `delayMs`, every `{ delay }` step waits its own time, both through
- * `setTimeout`. Steps that need no wait are emitted synchronously, so with `delayMs` 0 and no
- * delay steps the whole script is emitted inside `subscribe()` — handy in tests, no timers.
+ * `setTimeout` (`{ delay: 0 }` too: what follows comes in a task of its own). Events that need no
+ * wait are emitted synchronously, so with `delayMs` 0 and no delay steps the whole script is
+ * emitted inside `subscribe()` — handy in tests, no timers.
  *
  * @example
  * const agent = new ScriptedAgent({
@@ -114,8 +115,10 @@ export class ScriptedAgent extends AbstractAgent {
             subscriber.complete();
             return;
           }
+          // A delay step always waits, even `{ delay: 0 }` (the next step in a task of its own, as a
+          // network read arrives); an event waits only when `delayMs` asks for it.
           const wait = isEvent(step) ? this.delayMs : "delay" in step ? step.delay : 0;
-          if (wait > 0 && !waited) {
+          if ((wait > 0 || (!isEvent(step) && "delay" in step)) && !waited) {
             waited = true;
             timer = setTimeout(advance, wait);
             return;

@@ -79,6 +79,18 @@ describe("ScriptedAgent.run", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  it("a { delay: 0 } step ends the task: what follows comes in a task of its own", () => {
+    vi.useFakeTimers();
+    const { log } = record(new ScriptedAgent({ script: [runStarted, start, { delay: 0 }, hello, { delay: 0 }, end, runFinished] }));
+    expect(log).toEqual([runStarted, start]);
+    expect(vi.getTimerCount()).toBe(1);
+    vi.runOnlyPendingTimers();
+    expect(log).toEqual([runStarted, start, hello]);
+    vi.runOnlyPendingTimers();
+    expect(log).toEqual([runStarted, start, hello, end, runFinished, "complete"]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("an { error } step with a string errors the stream with a network TransportError, and stops there", () => {
     const { log } = record(new ScriptedAgent({ script: [runStarted, start, { error: "The connection dropped." }, end] }));
     expect(log.slice(0, 2)).toEqual([runStarted, start]);
