@@ -145,4 +145,51 @@ describe("with a real @ag-ui/client AbstractAgent", () => {
     expect(contents(agent.messages)).toEqual(["Earlier question", "Earlier answer", "Hi", "echo: Hi"]);
     expect(agent.state).toEqual({ mood: "calm" });
   });
+
+  it("after the first telling, only what a run adds is told (addMessages, copies of the agent's own), not the whole history again", async () => {
+    const agent = new EchoAgent({ initialMessages: prior });
+    const news: string[] = [];
+    agent.subscribe({ onNewMessage: ({ message }) => void news.push(String(message.content)) });
+    const setMessages = vi.spyOn(agent, "setMessages");
+    const addMessages = vi.spyOn(agent, "addMessages");
+    let n = 0;
+    const store = createThreadStore({ agent, batch: "sync", createId: () => `id${++n}` });
+
+    store.getState().sendMessage("Hi");
+    // The first telling has nothing to add to: the whole history, through setMessages.
+    expect(setMessages).toHaveBeenCalledTimes(1);
+    expect(addMessages).toHaveBeenCalledTimes(1);
+    store.getState().sendMessage("Again");
+    expect(setMessages).toHaveBeenCalledTimes(1);
+    expect(addMessages.mock.calls.map(([added]) => contents(added))).toEqual([["echo: Hi"], ["Again"], ["echo: Again"]]);
+    expect(contents(agent.messages)).toEqual(["Earlier question", "Earlier answer", "Hi", "echo: Hi", "Again", "echo: Again"]);
+    await vi.waitFor(() => expect(news).toEqual(["echo: Hi", "Again", "echo: Again"]));
+
+    // The agent holds copies: changing them does not reach the thread or the next run's input.
+    (agent.messages.at(-1) as { content: string }).content = "changed by the app";
+    expect(store.getState().thread.messages.get(agent.messages.at(-1)!.id)).toMatchObject({ content: "echo: Again" });
+  });
+
+  it("the whole history is told again when it changed (an edit) or the agent's messages were set by someone else", () => {
+    const agent = new EchoAgent({ initialMessages: prior });
+    const setMessages = vi.spyOn(agent, "setMessages");
+    let n = 0;
+    const store = createThreadStore({ agent, batch: "sync", createId: () => `id${++n}` });
+    store.getState().sendMessage("Hi");
+    expect(setMessages).toHaveBeenCalledTimes(1);
+
+    // The app replaced what the agent holds: Parley does not add to a list it did not give.
+    agent.setMessages([{ id: "x", role: "user", content: "theirs" }]);
+    setMessages.mockClear();
+    store.getState().sendMessage("Next");
+    expect(setMessages).toHaveBeenCalledTimes(1);
+    expect(contents(agent.messages)).toEqual(["Earlier question", "Earlier answer", "Hi", "echo: Hi", "Next", "echo: Next"]);
+
+    // The thread went back (the history is no longer what the agent was told, plus more).
+    setMessages.mockClear();
+    store.getState().reset();
+    store.getState().sendMessage("Fresh");
+    expect(setMessages).toHaveBeenCalled();
+    expect(contents(agent.messages)).toEqual(["Earlier question", "Earlier answer", "Fresh", "echo: Fresh"]);
+  });
 });

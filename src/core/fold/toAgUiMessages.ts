@@ -1,5 +1,5 @@
 import type { AssistantMessage, Message, ToolCall } from "@ag-ui/core";
-import type { ThreadState, ToolCallState } from "../thread/types";
+import type { ThreadMessage, ThreadState, ToolCallState } from "../thread/types";
 
 export interface ToAgUiMessagesOptions {
   /**
@@ -10,8 +10,20 @@ export interface ToAgUiMessagesOptions {
 }
 
 /**
+ * Each thread message as AG-UI, made once: the fold replaces a message object whenever it changes,
+ * so the same object always reads the same. An assistant message's tool calls live in their own
+ * table; its entry also keeps the calls it was made from, and is made again when one of them is
+ * replaced.
+ */
+const made = new WeakMap<ThreadMessage, { message: Message; calls?: (ToolCallState | undefined)[] }>();
+
+/**
  * The thread as AG-UI `Message[]`, ready for the next `RunAgentInput` — deep-equal to the
  * `messages` `@ag-ui/client` builds from the same events (the parity suite checks this).
+ *
+ * The array is new on every call; the messages in it are shared with earlier calls while the
+ * thread's message is unchanged (a 10,000-message thread is not copied for every run). Treat them
+ * as read-only, as the thread itself.
  *
  * @example
  * const input = { threadId, runId, messages: toAgUiMessages(thread), tools: [], context: [] };
@@ -24,23 +36,29 @@ export function toAgUiMessages(state: ThreadState, options: ToAgUiMessagesOption
     if (message.role === "activity" && !options.includeActivity) continue;
     // Parley's own rows: the question is already in the agent's tool call, interrupt or event.
     if (message.role === "interaction") continue;
-    const { streaming: _streaming, ...rest } = message;
-    if (rest.role !== "assistant") {
-      out.push(rest);
-      continue;
-    }
-    const { toolCallIds, ...assistant } = rest;
-    const result: AssistantMessage = assistant;
-    if (toolCallIds) {
-      result.toolCalls = [];
-      for (const callId of toolCallIds) {
-        const call = state.toolCalls.get(callId);
-        if (call) result.toolCalls.push(toAgUiToolCall(call));
-      }
-    }
-    out.push(result);
+    out.push(toAgUiMessage(state, message));
   }
   return out;
+}
+
+function toAgUiMessage(state: ThreadState, message: ThreadMessage): Message {
+  const toolCallIds = message.role === "assistant" ? message.toolCallIds : undefined;
+  const calls = toolCallIds?.map((callId) => state.toolCalls.get(callId));
+  const known = made.get(message);
+  if (known && (!calls || (known.calls && calls.every((call, i) => call === known.calls![i])))) return known.message;
+  const { streaming: _streaming, ...rest } = message;
+  let result: Message = rest as Message;
+  if (rest.role === "assistant") {
+    const { toolCallIds: _ids, ...assistant } = rest;
+    result = assistant as AssistantMessage;
+    if (calls) {
+      const toolCalls: ToolCall[] = [];
+      for (const call of calls) if (call) toolCalls.push(toAgUiToolCall(call));
+      (result as AssistantMessage).toolCalls = toolCalls;
+    }
+  }
+  made.set(message, calls ? { message: result, calls } : { message: result });
+  return result;
 }
 
 function toAgUiToolCall(call: ToolCallState): ToolCall {

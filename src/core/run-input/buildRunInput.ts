@@ -94,6 +94,7 @@ function contextMessages(thread: ThreadState): Message[] {
  * it is (there is nowhere right to put it).
  */
 export function inCallOrder(messages: Message[]): Message[] {
+  if (!resultBeforeCall(messages)) return messages;
   const ownerAt = new Map<string, number>();
   messages.forEach((m, i) => {
     if (m.role === "assistant") for (const call of m.toolCalls ?? []) if (!ownerAt.has(call.id)) ownerAt.set(call.id, i);
@@ -119,6 +120,25 @@ export function inCallOrder(messages: Message[]): Message[] {
   }
   out.push(...owed);
   return out;
+}
+
+/**
+ * Whether a tool result comes before the assistant message that first holds its call: one pass
+ * that allocates nothing for a thread without tool calls (every run's input at 10,000 messages).
+ */
+function resultBeforeCall(messages: readonly Message[]): boolean {
+  let called: Set<string> | undefined;
+  let early: Set<string> | undefined;
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i] as Message;
+    if (m.role === "assistant" && m.toolCalls?.length) {
+      for (const call of m.toolCalls) {
+        if (early?.has(call.id)) return true;
+        (called ??= new Set()).add(call.id);
+      }
+    } else if (m.role === "tool" && !called?.has(m.toolCallId)) (early ??= new Set()).add(m.toolCallId);
+  }
+  return false;
 }
 
 /** Run tools first, then the defaults, then Parley's; a name already taken is not declared twice. */

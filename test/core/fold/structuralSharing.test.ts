@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createThreadState, foldEvent, foldEvents, type ThreadState } from "../../../src/core";
+import { createThreadState, foldEvent, foldEvents, toAgUiMessages, type ThreadState } from "../../../src/core";
 import { ev } from "../../support/events";
 import { randomValidStream } from "../../support/randomStream";
 import { deepFreeze } from "./invariants";
@@ -386,5 +386,42 @@ describe("inputs are never written to", () => {
       expect(stepwise, `seed ${seed}`).toEqual(plain);
       expect(frozen, `seed ${seed}`).toEqual(plain);
     }
+  });
+});
+
+describe("toAgUiMessages shares what did not change", () => {
+  it("gives the same AG-UI message for an unchanged thread message, and a new one once it or its tool call changes", () => {
+    const before = threeMessages();
+    const first = toAgUiMessages(before);
+    expect(toAgUiMessages(before)).not.toBe(first);
+    expect(toAgUiMessages(before)).toEqual(first);
+    toAgUiMessages(before).forEach((m, i) => expect(m).toBe(first[i]));
+
+    // B streams on: only B is made again.
+    const streamed = fold([ev.text("B", "ond")], before);
+    const next = toAgUiMessages(streamed);
+    expect(next.map((m) => m.id)).toEqual(["A", "B", "C"]);
+    expect(next[0]).toBe(first[0]);
+    expect(next[1]).not.toBe(first[1]);
+    expect(next[1]).toMatchObject({ content: "second" });
+    expect(next[2]).toBe(first[2]);
+
+    // Only A's tool call changes (its arguments stream on; A itself keeps its identity): A is made again.
+    const open = fold([ev.runStarted(), ev.textStart("A"), ev.text("A", "first"), ev.textEnd("A"), ev.toolStart("tc1", "search", "A"), ev.toolArgs("tc1", '{"q":')]);
+    const opened = toAgUiMessages(open);
+    const argued = fold([ev.toolArgs("tc1", '"x"}')], open);
+    expect(argued.messages.get("A")).toBe(open.messages.get("A"));
+    expect(argued.toolCalls.get("tc1")).not.toBe(open.toolCalls.get("tc1"));
+    const after = toAgUiMessages(argued);
+    expect(after[0]).not.toBe(opened[0]);
+    expect(after[0]).toEqual({ id: "A", role: "assistant", content: "first", toolCalls: [{ id: "tc1", type: "function", function: { name: "search", arguments: '{"q":"x"}' } }] });
+  });
+
+  it("a new tool call on an unchanged message object is not missed", () => {
+    const base = fold([ev.runStarted(), ev.textStart("A"), ev.text("A", "hi"), ev.textEnd("A")]);
+    const first = toAgUiMessages(base);
+    expect(first[0]).not.toHaveProperty("toolCalls");
+    const called = fold([ev.toolStart("tc9", "lookup", "A"), ev.toolArgs("tc9", "{}"), ev.toolEnd("tc9")], base);
+    expect(toAgUiMessages(called)[0]).toMatchObject({ id: "A", toolCalls: [{ id: "tc9", function: { name: "lookup", arguments: "{}" } }] });
   });
 });

@@ -1,4 +1,4 @@
-import type { BaseEvent, Interrupt, Tool } from "@ag-ui/core";
+import type { BaseEvent, Interrupt, Message, Tool } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
 import {
   answerInWords,
@@ -13,6 +13,7 @@ import {
   type InteractionResponse,
   type ThreadState,
 } from "../../../src/core";
+import { inCallOrder } from "../../../src/core/run-input/buildRunInput";
 import { ev } from "../../support/events";
 import { fresh, fold } from "../../support/thread";
 
@@ -357,5 +358,25 @@ describe("interrupts whose schema is one value (CrewAI's emit outcomes, a number
       { interruptId: "c1", status: "resolved", payload: "rejected" },
       { interruptId: "n1", status: "resolved", payload: 3 },
     ]);
+  });
+});
+
+describe("inCallOrder", () => {
+  const call = (id: string, callId: string): Message => ({ id, role: "assistant", content: "", toolCalls: [{ id: callId, type: "function", function: { name: "search", arguments: "{}" } }] });
+  const result = (id: string, callId: string): Message => ({ id, role: "tool", toolCallId: callId, content: "found" });
+  const ids = (messages: Message[]) => messages.map((m) => m.id);
+
+  it("gives the same array back when every result follows its call, or its call is nowhere", () => {
+    const inOrder = [{ id: "u1", role: "user", content: "x" } as Message, call("a1", "c1"), result("t1", "c1"), result("t9", "c9"), call("a2", "c2"), result("t2", "c2")];
+    expect(inCallOrder(inOrder)).toBe(inOrder);
+    const noTools = Array.from({ length: 100 }, (_, i): Message => ({ id: `m${i}`, role: i % 2 ? "assistant" : "user", content: "hi" }));
+    expect(inCallOrder(noTools)).toBe(noTools);
+  });
+
+  it("moves a result that comes before its call behind it, after the results already in place there", () => {
+    expect(ids(inCallOrder([result("t1", "c1"), call("a0", "c0"), call("a1", "c1"), result("t0", "c0")]))).toEqual(["a0", "a1", "t0", "t1"]);
+    // A call held twice belongs to the first message that holds it.
+    const twice = [call("a1", "c1"), result("t1", "c1"), call("a2", "c1")];
+    expect(inCallOrder(twice)).toBe(twice);
   });
 });

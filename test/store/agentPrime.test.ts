@@ -1,0 +1,65 @@
+import { AbstractAgent } from "@ag-ui/client";
+import { EventType, type BaseEvent, type Message, type RunAgentInput } from "@ag-ui/core";
+import { Observable } from "rxjs";
+import { describe, expect, it, vi } from "vitest";
+import { createThreadStore } from "../../src";
+import { textRun } from "../support/events";
+
+/** An @ag-ui/client agent that answers "ok" to anything. */
+class OkAgent extends AbstractAgent {
+  run(input: RunAgentInput): Observable<BaseEvent> {
+    return new Observable<BaseEvent>((subscriber) => {
+      for (const event of textRun(input.runId, `ok-${input.runId}`, ["ok"])) {
+        subscriber.next(event.type === EventType.RUN_STARTED || event.type === EventType.RUN_FINISHED ? { ...event, threadId: input.threadId } : event);
+      }
+      subscriber.complete();
+    });
+  }
+}
+
+const history: Message[] = Array.from({ length: 50 }, (_, i) => ({ id: `h${i}`, role: i % 2 ? "assistant" : "user", content: `line ${i}` }));
+const contents = (messages: readonly { content?: unknown }[]) => messages.map((m) => m.content);
+
+describe("an SDK agent is told the history before the first run, just after the first paint", () => {
+  it("a thread started from initialMessages: told once after the paint; the first run then only adds", async () => {
+    const agent = new OkAgent();
+    const setMessages = vi.spyOn(agent, "setMessages");
+    const addMessages = vi.spyOn(agent, "addMessages");
+    let n = 0;
+    const store = createThreadStore({ agent, initialMessages: history, batch: "sync", createId: () => `id${++n}` });
+    expect(setMessages).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(setMessages).toHaveBeenCalledTimes(1));
+    expect(contents(agent.messages)).toEqual(contents(history));
+
+    store.getState().sendMessage("Hi");
+    expect(setMessages).toHaveBeenCalledTimes(1);
+    expect(addMessages.mock.calls.map(([added]) => contents(added))).toEqual([["Hi"], ["ok"]]);
+    expect(contents(agent.messages)).toEqual([...contents(history), "Hi", "ok"]);
+  });
+
+  it("a thread started from the agent's own messages: nothing is copied, the first run only adds", async () => {
+    const agent = new OkAgent({ initialMessages: history });
+    const setMessages = vi.spyOn(agent, "setMessages");
+    const addMessages = vi.spyOn(agent, "addMessages");
+    let n = 0;
+    const store = createThreadStore({ agent, batch: "sync", createId: () => `id${++n}` });
+    // Wait past the paint (the 500 ms fallback at the latest), then run.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    store.getState().sendMessage("Hi");
+    expect(setMessages).not.toHaveBeenCalled();
+    expect(addMessages.mock.calls.map(([added]) => contents(added))).toEqual([["Hi"], ["ok"]]);
+    expect(contents(agent.messages)).toEqual([...contents(history), "Hi", "ok"]);
+  });
+
+  it("a run started before the paint tells the agent itself, and the paint adds nothing", async () => {
+    const agent = new OkAgent();
+    const setMessages = vi.spyOn(agent, "setMessages");
+    let n = 0;
+    const store = createThreadStore({ agent, initialMessages: history, batch: "sync", createId: () => `id${++n}` });
+    store.getState().sendMessage("Now");
+    expect(setMessages).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(setMessages).toHaveBeenCalledTimes(1);
+    expect(contents(agent.messages)).toEqual([...contents(history), "Now", "ok"]);
+  });
+});
