@@ -149,7 +149,7 @@ describe("with a real @ag-ui/client AbstractAgent", () => {
   it("after the first telling, only what a run adds is told (addMessages, copies of the agent's own), not the whole history again", async () => {
     const agent = new EchoAgent({ initialMessages: prior });
     const news: string[] = [];
-    agent.subscribe({ onNewMessage: ({ message }) => void news.push(String(message.content)) });
+    agent.subscribe({ onNewMessage: ({ message }) => void news.push((typeof message.content === "string" ? message.content : "")) });
     const setMessages = vi.spyOn(agent, "setMessages");
     const addMessages = vi.spyOn(agent, "addMessages");
     let n = 0;

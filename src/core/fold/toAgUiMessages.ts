@@ -47,16 +47,16 @@ function toAgUiMessage(state: ThreadState, message: ThreadMessage): Message {
   const known = made.get(message);
   if (known && (!calls || (known.calls && calls.every((call, i) => call === known.calls![i])))) return known.message;
   const { streaming: _streaming, ...rest } = message;
-  let result: Message = rest as Message;
+  let result: Message;
   if (rest.role === "assistant") {
     const { toolCallIds: _ids, ...assistant } = rest;
-    result = assistant as AssistantMessage;
+    const out: AssistantMessage = assistant;
     if (calls) {
-      const toolCalls: ToolCall[] = [];
-      for (const call of calls) if (call) toolCalls.push(toAgUiToolCall(call));
-      (result as AssistantMessage).toolCalls = toolCalls;
+      out.toolCalls = [];
+      for (const call of calls) if (call) out.toolCalls.push(toAgUiToolCall(call));
     }
-  }
+    result = out;
+  } else result = rest as Message;
   made.set(message, calls ? { message: result, calls } : { message: result });
   return result;
 }
