@@ -91,10 +91,13 @@ export function tellAgent(agent: AgentLike, thread: ThreadState): void {
  * afterNextPaint(() => primeAgent(agent, store.getState().thread, false));
  */
 export function primeAgent(agent: AgentLike, thread: ThreadState, fromAgent: boolean): void {
-  if (toldMessages.has(agent)) return;
-  const { messages } = agent as { messages?: unknown };
-  if (!fromAgent) return tellAgent(agent, thread);
-  if (Array.isArray(messages)) toldMessages.set(agent, { messages: toAgUiMessages(thread, { includeActivity: true }), held: messages, length: messages.length });
+  const { messages: held } = agent as { messages?: unknown };
+  if (toldMessages.has(agent) || !Array.isArray(held)) return;
+  const messages = toAgUiMessages(thread, { includeActivity: true });
+  // What the agent holds is noted as told only while it is still the thread's history, message for message.
+  if (fromAgent && held.length === messages.length && messages.every((m, i) => (held[i] as { id?: unknown } | undefined)?.id === m.id)) {
+    toldMessages.set(agent, { messages, held, length: held.length });
+  } else tellAgent(agent, thread);
 }
 
 /** The messages `next` adds at the end of `before` (every earlier one the same object), or undefined. */

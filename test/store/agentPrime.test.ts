@@ -63,3 +63,23 @@ describe("an SDK agent is told the history before the first run, just after the 
     expect(contents(agent.messages)).toEqual([...contents(history), "Now", "ok"]);
   });
 });
+
+describe("priming checks what the agent holds", () => {
+  it("an agent whose messages changed after the thread was made from them is told the thread in full", async () => {
+    const agent = new OkAgent({ initialMessages: history });
+    const store = createThreadStore({ agent, batch: "sync" });
+    // The app adds to the agent behind the thread's back, before the first paint.
+    agent.messages.push({ id: "extra", role: "user", content: "not in the thread" });
+    const setMessages = vi.spyOn(agent, "setMessages");
+    await vi.waitFor(() => expect(setMessages).toHaveBeenCalledTimes(1));
+    expect(contents(agent.messages)).toEqual(contents(history));
+    expect(store.getState().thread.messageIds).toHaveLength(history.length);
+  });
+
+  it("an agent with no messages list (Parley's own HTTP agent) is left alone", async () => {
+    const agent = { run: () => new Observable<BaseEvent>((s) => s.complete()) };
+    createThreadStore({ agent, initialMessages: history, batch: "sync" });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(agent).not.toHaveProperty("messages");
+  });
+});
