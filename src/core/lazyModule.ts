@@ -40,6 +40,35 @@ export function afterFirstPaint(start: () => void): void {
 }
 
 /**
+ * Runs `start` in idle time after the page's first paint (idle time comes before the first frame
+ * too, while the first screen waits for one: the wait for idle starts after it), within 1.5 s;
+ * returns a cancel function. Nothing in a browser-less environment, or once the window is gone.
+ *
+ * @example
+ * const cancel = idleAfterFirstPaint(() => void chunk.load());
+ */
+export function idleAfterFirstPaint(start: () => void): () => void {
+  if (typeof window === "undefined") return () => {};
+  let cancel: (() => void) | undefined;
+  let cancelled = false;
+  afterFirstPaint(() => {
+    // Gone by then (a test environment torn down): nothing to do.
+    if (cancelled || typeof window === "undefined") return;
+    if (typeof window.requestIdleCallback === "function") {
+      const handle = window.requestIdleCallback(start, { timeout: 1500 });
+      cancel = () => window.cancelIdleCallback(handle);
+    } else {
+      const handle = window.setTimeout(start, 200);
+      cancel = () => window.clearTimeout(handle);
+    }
+  });
+  return () => {
+    cancelled = true;
+    cancel?.();
+  };
+}
+
+/**
  * Runs `then` once, just after the next frame is painted (or after a short timer, in a tab in
  * the background, which paints no frame); returns a cancel function. At once on a server.
  *
@@ -104,26 +133,7 @@ export function lazyModule<M>(importer: () => Promise<M>): LazyModule<M> {
     },
     preloadWhenIdle() {
       if (loaded || typeof window === "undefined") return () => {};
-      const start = () => void module.load().catch(() => {});
-      // Idle time comes before the first frame too (while the first screen waits for a frame):
-      // the wait for idle starts after it.
-      let cancel: (() => void) | undefined;
-      let cancelled = false;
-      afterFirstPaint(() => {
-        // Gone by then (a test environment torn down): nothing to preload for.
-        if (cancelled || typeof window === "undefined") return;
-        if (typeof window.requestIdleCallback === "function") {
-          const handle = window.requestIdleCallback(start, { timeout: 1500 });
-          cancel = () => window.cancelIdleCallback(handle);
-        } else {
-          const handle = window.setTimeout(start, 200);
-          cancel = () => window.clearTimeout(handle);
-        }
-      });
-      return () => {
-        cancelled = true;
-        cancel?.();
-      };
+      return idleAfterFirstPaint(() => void module.load().catch(() => {}));
     },
   };
   return module;

@@ -36,7 +36,15 @@ export function heldBy(agent: AgentLike | undefined): { messages?: Message[]; st
 }
 
 /** What each agent was last told, and the array it held just after: the next telling may only add to it. */
-const toldMessages = new WeakMap<object, { messages: Message[]; held: unknown[]; length: number }>();
+const toldMessages = new WeakMap<object, { told: Message[]; array: unknown[]; length: number }>();
+
+type AgentFields = {
+  messages?: unknown;
+  state?: unknown;
+  setMessages?: (m: Message[]) => void;
+  addMessages?: (m: Message[]) => void;
+  setState?: (s: unknown) => void;
+};
 
 /**
  * Parley folds the events itself, so an SDK agent's `messages` and `state` would never change and
@@ -44,60 +52,74 @@ const toldMessages = new WeakMap<object, { messages: Message[]; held: unknown[];
  * `setMessages`/`setState` where it has them (they notify its subscribers).
  *
  * When all that changed since the last telling is messages added at the end (the person's message
- * at a run's start, the answer at its end) and the agent still holds what it was told, they go
- * through `addMessages`: its subscribers hear `onNewMessage` for each and `onMessagesChanged`, and
- * the whole history is not copied again (`setMessages` clones every message: ~30 ms a call at
- * 10,000 messages in Chromium). No message added, none is told. The state is told as before.
+ * at a run's start, the answer at its end) and the agent still holds what it was told, only they
+ * are told: through `addMessages` (its subscribers hear `onNewMessage` for each, `onNewToolCall`
+ * for calls already made, and `onMessagesChanged` with a new array), with copies of its own. The
+ * whole history is not copied again: `setMessages` clones every message, ~30 ms a call at 10,000
+ * messages in Chromium. No message added, none is told. The state is told as before.
  */
 export function tellAgent(agent: AgentLike, thread: ThreadState): void {
-  const target = agent as {
-    messages?: unknown;
-    state?: unknown;
-    setMessages?: (m: Message[]) => void;
-    addMessages?: (m: Message[]) => void;
-    setState?: (s: unknown) => void;
-  };
-  try {
-    if (Array.isArray(target.messages)) {
-      const messages = toAgUiMessages(thread, { includeActivity: true });
-      const last = toldMessages.get(agent);
-      const stillHeld = last !== undefined && target.messages === last.held && target.messages.length === last.length;
-      const added = stillHeld && typeof target.addMessages === "function" ? addedTo(last.messages, messages) : undefined;
-      // The agent keeps copies of its own, as setMessages gives it.
-      if (added) {
-        if (added.length) target.addMessages!(structuredClone(added));
-      } else if (typeof target.setMessages === "function") target.setMessages(messages);
-      else target.messages = structuredClone(messages);
-      const held = target.messages as unknown[];
-      toldMessages.set(agent, { messages, held, length: held.length });
-    }
-    if ("state" in target) {
+  const target = agent as AgentFields;
+  // Each part on its own: the messages failing must not keep the state from being told.
+  if (Array.isArray(target.messages)) attempt(() => tellMessages(agent, target, thread));
+  if ("state" in target) {
+    attempt(() => {
       if (typeof target.setState === "function") target.setState(thread.state);
       else target.state = thread.state;
-    }
-  } catch (error) {
-    // The agent's own bookkeeping failing must not undo the run the person saw.
-    if (isDevelopment()) console.warn("Parley: could not update the agent's messages or state:", error);
+    });
   }
 }
 
+function tellMessages(agent: AgentLike, target: AgentFields, thread: ThreadState): void {
+  const messages = toAgUiMessages(thread, { includeActivity: true });
+  const array = target.messages as unknown[];
+  const last = toldMessages.get(agent);
+  const added = last && array === last.array && array.length === last.length ? addedTo(last.told, messages) : undefined;
+  if (added && typeof target.addMessages === "function") {
+    if (added.length) {
+      // A new array for every change, as setMessages gives: a subscriber that keeps the last one
+      // (React state) sees it change. Pointers only.
+      target.messages = array.slice();
+      target.addMessages(copyOf(added));
+    }
+  } else if (typeof target.setMessages === "function") target.setMessages(messages);
+  else if (added) target.messages = added.length ? [...array, ...copyOf(added)] : array;
+  else target.messages = copyOf(messages);
+  const now = target.messages as unknown[];
+  toldMessages.set(agent, { told: messages, array: now, length: now.length });
+}
+
+/** What an agent held when a thread was made from its messages: noted as told if nothing changed before the first run. */
+export interface HeldAtStart {
+  thread: ThreadState;
+  array: unknown[];
+  length: number;
+}
+
 /**
- * Before the first run: the history the thread starts from, told to the agent (or, when it came
- * from the agent itself, noted as what it holds), so that the first run's start adds only the
- * person's message and does not copy a long history in the run's way. The store calls it just
- * after the first paint; once a run has told the agent anything, it does nothing.
+ * Before the first run, in idle time after the first paint: the history the thread starts from,
+ * told to the agent, so that the first run's start adds only the person's message and does not
+ * copy a long history in the run's way. When the thread was made from the agent's own messages and
+ * neither has changed since (`start`), nothing is copied: they are noted as told. Once a run has
+ * told the agent anything, or when there is nothing on either side, it does nothing.
  *
  * @example
- * afterNextPaint(() => primeAgent(agent, store.getState().thread, false));
+ * idleAfterFirstPaint(() => primeAgent(agent, store.getState().thread));
  */
-export function primeAgent(agent: AgentLike, thread: ThreadState, fromAgent: boolean): void {
-  const { messages: held } = agent as { messages?: unknown };
-  if (toldMessages.has(agent) || !Array.isArray(held)) return;
+export function primeAgent(agent: AgentLike, thread: ThreadState, start?: HeldAtStart): void {
+  const array = (agent as AgentFields).messages;
+  if (toldMessages.has(agent) || !Array.isArray(array)) return;
   const messages = toAgUiMessages(thread, { includeActivity: true });
-  // What the agent holds is noted as told only while it is still the thread's history, message for message.
-  if (fromAgent && held.length === messages.length && messages.every((m, i) => (held[i] as { id?: unknown } | undefined)?.id === m.id)) {
-    toldMessages.set(agent, { messages, held, length: held.length });
-  } else tellAgent(agent, thread);
+  if (!messages.length && !array.length) return;
+  const unchanged =
+    start !== undefined &&
+    thread === start.thread &&
+    array === start.array &&
+    array.length === start.length &&
+    messages.length === array.length &&
+    messages.every((m, i) => (array[i] as { id?: unknown } | undefined)?.id === m.id);
+  if (unchanged) toldMessages.set(agent, { told: messages, array, length: array.length });
+  else tellAgent(agent, thread);
 }
 
 /** The messages `next` adds at the end of `before` (every earlier one the same object), or undefined. */
@@ -105,6 +127,20 @@ function addedTo(before: readonly Message[], next: readonly Message[]): Message[
   if (next.length < before.length) return undefined;
   for (let i = 0; i < before.length; i++) if (before[i] !== next[i]) return undefined;
   return next.slice(before.length);
+}
+
+/** A deep copy, as the SDK makes one (through JSON where the engine has no `structuredClone`). */
+function copyOf<T>(value: T): T {
+  return typeof structuredClone === "function" ? structuredClone(value) : (JSON.parse(JSON.stringify(value)) as T);
+}
+
+function attempt(tell: () => void): void {
+  try {
+    tell();
+  } catch (error) {
+    // The agent's own bookkeeping failing must not undo the run the person saw.
+    if (isDevelopment()) console.warn("Parley: could not update the agent's messages or state:", error);
+  }
 }
 
 export const INCOMPLETE_STREAM: RunFailure = {

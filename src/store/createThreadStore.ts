@@ -3,9 +3,9 @@ import type { Context } from "@ag-ui/core";
 import { createThreadState, type ThreadState } from "../core/fold";
 import { applyClientAction, refusalOf } from "../core/actions";
 import { isDevelopment } from "../core/dev";
-import { afterFirstPaint, afterNextPaint } from "../core/lazyModule";
+import { afterFirstPaint, idleAfterFirstPaint } from "../core/lazyModule";
 import { contextLanguage, languageName } from "../core/run-input/languageName";
-import { heldBy, primeAgent, randomId } from "./agentHandoff";
+import { heldBy, primeAgent, randomId, type HeldAtStart } from "./agentHandoff";
 import { createCommit, createDeadlineClock } from "./commit";
 import { createContinuation } from "./continuation";
 import { createDecisionRecorder } from "./decisionRecords";
@@ -127,12 +127,17 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     // paint, not in the run's way. Only in a browser: with no window, afterFirstPaint would run it at
     // once, in the store's creation (on a server, the first run pays it as before).
     if (typeof window !== "undefined") afterFirstPaint(() => void languageName(base.locale, contextLanguage(base.locale)));
-    // An SDK agent is told the history it starts from after the store's first frame, not at the
-    // first run's start (~30 ms at 10,000 messages); a run started before then tells it as ever.
+    const startThread = initialThread();
+    // An SDK agent is told the history it starts from in idle time after the first paint, not at
+    // the first run's start (~30 ms at 10,000 messages); a run started before then tells it as ever.
     const { agent } = options;
     if (agent && typeof window !== "undefined") {
-      afterNextPaint(() => {
-        if (!get().turn.active) primeAgent(agent, get().thread, options.initialMessages === undefined && held.messages !== undefined);
+      const array = (agent as { messages?: unknown }).messages;
+      const start: HeldAtStart | undefined =
+        options.initialMessages === undefined && held.messages !== undefined && Array.isArray(array) ? { thread: startThread, array, length: array.length } : undefined;
+      idleAfterFirstPaint(() => {
+        const { turn, agent: now, thread } = get();
+        if (!turn.active && now === agent) primeAgent(agent, thread, start);
       });
     }
     const driver = createRunDriver(base);
@@ -140,7 +145,7 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     const core: StoreCore = { ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt, declineAll: continuation.declineAll, personSettles: continuation.personSettles };
 
     return {
-      thread: initialThread(),
+      thread: startThread,
       turn: idleTurn(options.threadId),
       agent: options.agent,
       permissions,

@@ -58,7 +58,8 @@ describe("right to left: the cards and the composer in Arabic", () => {
     // The composer: the field starts at the right, the send button is at its left end.
     const input = page.locator("[data-slot=composer-input]");
     const send = page.locator("[data-slot=composer-send]");
-    expect(ARABIC.test((await input.getAttribute("placeholder")) ?? "")).toBe(true);
+    // Polled: Arabic's words load on first use, and on a loaded machine they may land after the thread shows.
+    await expect.poll(async () => ARABIC.test((await input.getAttribute("placeholder")) ?? ""), { timeout: 15_000 }).toBe(true);
     expect((await box(send)).x).toBeLessThan((await box(input)).x + (await box(input)).width / 2);
 
     await pickScenario(page, "Booking (advice)");

@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { AbstractAgent, type AgentSubscriber } from "@ag-ui/client";
 import { EventType, type BaseEvent, type Message, type RunAgentInput } from "@ag-ui/core";
-import { Observable } from "rxjs";
+import { asyncScheduler, Observable, observeOn } from "rxjs";
 import { describe, expect, it, vi } from "vitest";
-import { createThreadStore } from "../../src";
+import { createThreadStore, toAgUiMessages } from "../../src";
 import { fakeAgent } from "../support/fakeAgent";
 import { ev, textRun } from "../support/events";
 
@@ -165,9 +165,59 @@ describe("with a real @ag-ui/client AbstractAgent", () => {
     expect(contents(agent.messages)).toEqual(["Earlier question", "Earlier answer", "Hi", "echo: Hi", "Again", "echo: Again"]);
     await vi.waitFor(() => expect(news).toEqual(["echo: Hi", "Again", "echo: Again"]));
 
-    // The agent holds copies: changing them does not reach the thread or the next run's input.
+    // The agent holds copies of its own: changing one does not reach what the next run is sent.
+    const sent = toAgUiMessages(store.getState().thread);
+    expect(agent.messages.at(-1)).not.toBe(sent.at(-1));
     (agent.messages.at(-1) as { content: string }).content = "changed by the app";
-    expect(store.getState().thread.messages.get(agent.messages.at(-1)!.id)).toMatchObject({ content: "echo: Again" });
+    expect(toAgUiMessages(store.getState().thread).at(-1)).toMatchObject({ content: "echo: Again" });
+  });
+
+  it("subscribers get a new array at each change, as setMessages gives them (a React state that keeps it re-renders)", async () => {
+    // The answer comes in later tasks, as over a network (the SDK notifies a microtask or two after a change).
+    class LaterEchoAgent extends EchoAgent {
+      override run(input: RunAgentInput): Observable<BaseEvent> {
+        return super.run(input).pipe(observeOn(asyncScheduler));
+      }
+    }
+    const agent = new LaterEchoAgent({ initialMessages: prior });
+    const arrays: unknown[] = [];
+    agent.subscribe({ onMessagesChanged: ({ messages }) => void arrays.push(messages) });
+    let n = 0;
+    const store = createThreadStore({ agent, batch: "sync", createId: () => `id${++n}` });
+    // The SDK notifies after a microtask or two, reading `messages` then: each run is let settle.
+    store.getState().sendMessage("Hi");
+    await vi.waitFor(() => expect(arrays).toHaveLength(2));
+    store.getState().sendMessage("Again");
+    await vi.waitFor(() => expect(arrays).toHaveLength(4));
+    expect(new Set(arrays).size).toBe(4);
+    expect(arrays.map((a) => (a as unknown[]).length)).toEqual([3, 4, 5, 6]);
+  });
+
+  it("a plain agent object (no setMessages) gets a new array with copies of what was added", () => {
+    const fake = fakeAgent();
+    const agent = Object.assign(fake.agent, { messages: [] as Message[] });
+    const store = createThreadStore({ agent, batch: "sync" });
+    store.getState().sendMessage("hi");
+    const first = agent.messages;
+    fake.push(ev.runStarted(), ev.textStart("m1"), ev.text("m1", "Hello"), ev.textEnd("m1"), ev.runFinished());
+    fake.complete();
+    expect(agent.messages).not.toBe(first);
+    expect(agent.messages[0]).toBe(first[0]);
+    expect(contents(agent.messages)).toEqual(["hi", "Hello"]);
+  });
+
+  it("without structuredClone (an older engine), the copies are made through JSON", () => {
+    vi.stubGlobal("structuredClone", undefined);
+    try {
+      const agent = new EchoAgent({ initialMessages: prior });
+      let n = 0;
+      const store = createThreadStore({ agent, batch: "sync", createId: () => `id${++n}` });
+      store.getState().sendMessage("Hi");
+      store.getState().sendMessage("Again");
+      expect(contents(agent.messages)).toEqual(["Earlier question", "Earlier answer", "Hi", "echo: Hi", "Again", "echo: Again"]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("the whole history is told again when it changed (an edit) or the agent's messages were set by someone else", () => {

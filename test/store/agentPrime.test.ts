@@ -43,8 +43,8 @@ describe("an SDK agent is told the history before the first run, just after the 
     const addMessages = vi.spyOn(agent, "addMessages");
     let n = 0;
     const store = createThreadStore({ agent, batch: "sync", createId: () => `id${++n}` });
-    // Wait past the paint (the 500 ms fallback at the latest), then run.
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    // Wait past the paint and the idle wait (700 ms at the latest), then run.
+    await new Promise((resolve) => setTimeout(resolve, 800));
     store.getState().sendMessage("Hi");
     expect(setMessages).not.toHaveBeenCalled();
     expect(addMessages.mock.calls.map(([added]) => contents(added))).toEqual([["Hi"], ["ok"]]);
@@ -58,7 +58,7 @@ describe("an SDK agent is told the history before the first run, just after the 
     const store = createThreadStore({ agent, initialMessages: history, batch: "sync", createId: () => `id${++n}` });
     store.getState().sendMessage("Now");
     expect(setMessages).toHaveBeenCalledTimes(1);
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 800));
     expect(setMessages).toHaveBeenCalledTimes(1);
     expect(contents(agent.messages)).toEqual([...contents(history), "Now", "ok"]);
   });
@@ -79,7 +79,36 @@ describe("priming checks what the agent holds", () => {
   it("an agent with no messages list (Parley's own HTTP agent) is left alone", async () => {
     const agent = { run: () => new Observable<BaseEvent>((s) => s.complete()) };
     createThreadStore({ agent, initialMessages: history, batch: "sync" });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await new Promise((resolve) => setTimeout(resolve, 800));
     expect(agent).not.toHaveProperty("messages");
+  });
+});
+
+describe("priming falls back to telling in full whatever changed before it", () => {
+  it("the thread changed before the paint (a snapshot, a restore): the agent is told the thread, not noted as holding it", async () => {
+    const agent = new OkAgent({ initialMessages: history });
+    const setMessages = vi.spyOn(agent, "setMessages");
+    const store = createThreadStore({ agent, batch: "sync" });
+    store.getState().receiveEvents([{ type: EventType.MESSAGES_SNAPSHOT, messages: [{ id: "s1", role: "user", content: "restored" }] }]);
+    await vi.waitFor(() => expect(setMessages).toHaveBeenCalledTimes(1));
+    expect(contents(agent.messages)).toEqual(["restored"]);
+  });
+
+  it("the store got another agent before the paint: the first is left alone", async () => {
+    const first = new OkAgent();
+    const setMessages = vi.spyOn(first, "setMessages");
+    const store = createThreadStore({ agent: first, initialMessages: history, batch: "sync" });
+    store.getState().setAgent(new OkAgent());
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(setMessages).not.toHaveBeenCalled();
+  });
+
+  it("nothing on either side: subscribers hear nothing on mount", async () => {
+    const agent = new OkAgent();
+    const heard = vi.fn();
+    agent.subscribe({ onMessagesChanged: heard, onStateChanged: heard });
+    createThreadStore({ agent, batch: "sync" });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(heard).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,6 @@
 import type { AssistantMessage, Message, ToolCall } from "@ag-ui/core";
 import type { ThreadMessage, ThreadState, ToolCallState } from "../thread/types";
+import { isDevelopment } from "../dev";
 
 export interface ToAgUiMessagesOptions {
   /**
@@ -22,8 +23,9 @@ const made = new WeakMap<ThreadMessage, { message: Message; calls?: (ToolCallSta
  * `messages` `@ag-ui/client` builds from the same events (the parity suite checks this).
  *
  * The array is new on every call; the messages in it are shared with earlier calls while the
- * thread's message is unchanged (a 10,000-message thread is not copied for every run). Treat them
- * as read-only, as the thread itself.
+ * thread's message is unchanged (a 10,000-message thread is not copied for every run). They are
+ * read-only, as the thread itself (frozen in development): an agent that wants to change its
+ * input's messages copies them first.
  *
  * @example
  * const input = { threadId, runId, messages: toAgUiMessages(thread), tools: [], context: [] };
@@ -45,7 +47,7 @@ function toAgUiMessage(state: ThreadState, message: ThreadMessage): Message {
   const toolCallIds = message.role === "assistant" ? message.toolCallIds : undefined;
   const calls = toolCallIds?.map((callId) => state.toolCalls.get(callId));
   const known = made.get(message);
-  if (known && (!calls || (known.calls && calls.every((call, i) => call === known.calls![i])))) return known.message;
+  if (known && sameCalls(known.calls, calls)) return known.message;
   const { streaming: _streaming, ...rest } = message;
   let result: Message;
   if (rest.role === "assistant") {
@@ -57,8 +59,26 @@ function toAgUiMessage(state: ThreadState, message: ThreadMessage): Message {
     }
     result = out;
   } else result = rest as Message;
+  // Shared by every later call and run: in development, changing one fails loudly where it is done
+  // instead of reaching the next run's input unseen.
+  if (isDevelopment()) frozen(result);
   made.set(message, calls ? { message: result, calls } : { message: result });
   return result;
+}
+
+/** Whether two lists of tool calls hold the same objects (both absent counts as the same). */
+function sameCalls(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.length === b.length && a.every((call, i) => call === b[i]);
+}
+
+/** The message and the tool calls made for it (not what they share with the thread: content, metadata). */
+function frozen(message: Message): void {
+  if (message.role === "assistant" && message.toolCalls) {
+    for (const call of message.toolCalls) Object.freeze(Object.freeze(call).function);
+    Object.freeze(message.toolCalls);
+  }
+  Object.freeze(message);
 }
 
 function toAgUiToolCall(call: ToolCallState): ToolCall {

@@ -117,8 +117,9 @@ export class ScriptedAgent extends AbstractAgent {
           }
           // A delay step always waits, even `{ delay: 0 }` (the next step in a task of its own, as a
           // network read arrives); an event waits only when `delayMs` asks for it.
-          const wait = isEvent(step) ? this.delayMs : "delay" in step ? step.delay : 0;
-          if ((wait > 0 || (!isEvent(step) && "delay" in step)) && !waited) {
+          const isDelay = !isEvent(step) && "delay" in step;
+          const wait = isEvent(step) ? this.delayMs : isDelay ? step.delay : 0;
+          if ((wait > 0 || isDelay) && !waited) {
             waited = true;
             timer = setTimeout(advance, wait);
             return;

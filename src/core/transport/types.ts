@@ -65,6 +65,10 @@ export interface EventStream {
  * const agent: AgentLike = new HttpAgent({ url: "/api/agent" });
  */
 export interface AgentLike {
+  /**
+   * Starts a run. The input's messages are shared with the thread's earlier runs (read-only, frozen
+   * in development): copy one before changing it.
+   */
   run(input: RunAgentInput): EventStream;
   /** Called by `stop()` as well as unsubscribing; `HttpAgent` aborts its fetch here. */
   abortRun?(): void;

@@ -417,7 +417,7 @@ describe("toAgUiMessages shares what did not change", () => {
     expect(after[0]).toEqual({ id: "A", role: "assistant", content: "first", toolCalls: [{ id: "tc1", type: "function", function: { name: "search", arguments: '{"q":"x"}' } }] });
   });
 
-  it("a new tool call on an unchanged message object is not missed", () => {
+  it("a message that gains a tool call is made again with it", () => {
     const base = fold([ev.runStarted(), ev.textStart("A"), ev.text("A", "hi"), ev.textEnd("A")]);
     const first = toAgUiMessages(base);
     expect(first[0]).not.toHaveProperty("toolCalls");
