@@ -17,11 +17,14 @@ let painted = false;
 let waiting: (() => void)[] | undefined;
 
 /**
- * Runs `start` once the page has shown a frame since the kit first asked, and at once from then
- * on. A lazy part loading before that (the preload helper adding its links, the chunk's fetch and
- * compile, a re-render when it lands) competes with the first screen; started just after it, it is
- * still there long before anyone reads it. A tab in the background shows no frame: a short timer
- * starts the loads there instead.
+ * Runs `start` once the page has shown its first screen since the kit first asked, and at once
+ * from then on. "Shown" is a painted frame followed by idle time: the store is made before React
+ * renders, so the first frame may be an empty one, and the first screen's own work (React's render,
+ * the rows measured, the frame after) comes first; idle time only starts once none of it is
+ * queued (or after `FIRST_SCREEN_WAIT` ms, whatever the page is doing). A lazy part loading before
+ * then (the preload helper adding its links, the chunk's fetch and compile, a re-render when it
+ * lands) would compete with the first screen; started just after it, it is still there long before
+ * anyone reads it. A tab in the background shows no frame: a short timer starts the loads there.
  *
  * @example
  * afterFirstPaint(() => void markdownChunk.load());
@@ -30,18 +33,22 @@ export function afterFirstPaint(start: () => void): void {
   if (painted || typeof window === "undefined") return start();
   if (!waiting) {
     const queue: (() => void)[] = (waiting = []);
-    afterNextPaint(() => {
-      painted = true;
-      waiting = undefined;
-      for (const fn of queue.splice(0)) fn();
-    });
+    afterNextPaint(() =>
+      whenIdle(() => {
+        painted = true;
+        waiting = undefined;
+        for (const fn of queue.splice(0)) fn();
+      }, FIRST_SCREEN_WAIT),
+    );
   }
   waiting.push(start);
 }
 
+/** The longest the first screen's lazy parts wait for idle time after the first frame (ms). */
+const FIRST_SCREEN_WAIT = 300;
+
 /**
- * Runs `start` in idle time after the page's first paint (idle time comes before the first frame
- * too, while the first screen waits for one: the wait for idle starts after it), within 1.5 s;
+ * Runs `start` in idle time after the page's first screen (see `afterFirstPaint`), within 1.5 s;
  * returns a cancel function. Nothing in a browser-less environment, or once the window is gone.
  *
  * @example
@@ -53,19 +60,26 @@ export function idleAfterFirstPaint(start: () => void): () => void {
   let cancelled = false;
   afterFirstPaint(() => {
     // Gone by then (a test environment torn down): nothing to do.
-    if (cancelled || typeof window === "undefined") return;
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(start, { timeout: 1500 });
-      cancel = () => window.cancelIdleCallback(handle);
-    } else {
-      const handle = window.setTimeout(start, 200);
-      cancel = () => window.clearTimeout(handle);
-    }
+    if (!cancelled && typeof window !== "undefined") cancel = whenIdle(start, 1500, 200);
   });
   return () => {
     cancelled = true;
     cancel?.();
   };
+}
+
+/**
+ * Runs `start` in the browser's idle time, within `timeout` ms; where there is no
+ * `requestIdleCallback` (Safari, jsdom), after `fallback` ms. Returns a cancel function. The
+ * global functions, as in afterNextPaint: the window may be gone when this runs.
+ */
+function whenIdle(start: () => void, timeout: number, fallback = 0): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const handle = requestIdleCallback(start, { timeout });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(start, fallback);
+  return () => clearTimeout(handle);
 }
 
 /**

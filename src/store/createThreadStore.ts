@@ -3,7 +3,7 @@ import type { Context } from "@ag-ui/core";
 import { createThreadState, type ThreadState } from "../core/fold";
 import { applyClientAction, refusalOf } from "../core/actions";
 import { isDevelopment } from "../core/dev";
-import { afterFirstPaint, idleAfterFirstPaint } from "../core/lazyModule";
+import { idleAfterFirstPaint } from "../core/lazyModule";
 import { contextLanguage, languageName } from "../core/run-input/languageName";
 import { heldBy, primeAgent, randomId, type HeldAtStart } from "./agentHandoff";
 import { createCommit, createDeadlineClock } from "./commit";
@@ -123,10 +123,10 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       batch,
       decisionsWaiting: (thread: ThreadState) => decisions.waiting(thread),
     };
-    // The first run names the person's language; the locale data that takes is read after the first
-    // paint, not in the run's way. Only in a browser: with no window, afterFirstPaint would run it at
-    // once, in the store's creation (on a server, the first run pays it as before).
-    if (typeof window !== "undefined") afterFirstPaint(() => void languageName(base.locale, contextLanguage(base.locale)));
+    // The first run names the person's language; the locale data that takes (~20 ms) is read in idle
+    // time after the first screen, in neither its way nor the run's. Only in a browser (on a server,
+    // the first run pays it as before).
+    idleAfterFirstPaint(() => void languageName(base.locale, contextLanguage(base.locale)));
     const startThread = initialThread();
     // An SDK agent is told the history it starts from in idle time after the first paint, not at
     // the first run's start (~30 ms at 10,000 messages); a run started before then tells it as ever.
