@@ -50,4 +50,23 @@ describe("cn() with the kit's class groups", () => {
     expect(cn("pl:px-3 pl:py-2", "pl:p-0")).toBe("pl:p-0");
     expect(cn("pl:p-2", "p-4 bg-red-500", false, undefined)).toBe("pl:p-2 p-4 bg-red-500");
   });
+
+  it("passes one class string through untouched: every string the kit gives cn() has nothing to merge", () => {
+    // cn() skips tailwind-merge when only one string is given, so each class string the kit writes
+    // (a literal in a cn() call, a variant's entry in a map, a constant) must be what tailwind-merge
+    // would make of it: no two classes of a kind.
+    const literal = /(["'`])((?:(?!\1)[^\n$\\])*\bpl:(?:(?!\1)[^\n$\\])*)\1/g;
+    const strings = [...new Set(files.flatMap((f) => [...readFileSync(join(src, f), "utf8").matchAll(literal)].map((m) => m[2] as string)))].filter(
+      (s) => s.split(" ").every((c) => c === "" || c.startsWith("pl:") || /^[a-z][\w-]*$/.test(c)),
+    );
+    expect(strings.length).toBeGreaterThan(150);
+    expect(strings.filter((s) => full(s) !== s.trim().replace(/\s+/g, " "))).toEqual([]);
+    expect(cn("pl:p-2 pl:text-sm")).toBe("pl:p-2 pl:text-sm");
+    expect(cn(undefined, "pl:p-2", false, null, "")).toBe("pl:p-2");
+    expect(cn(false, undefined)).toBe("");
+    // Anything else still merges: two strings, an object, an array.
+    expect(cn("pl:p-2", "pl:p-4")).toBe("pl:p-4");
+    expect(cn({ "pl:p-2": true, "pl:p-4": true })).toBe("pl:p-4");
+    expect(cn(["pl:p-2", "pl:p-4"])).toBe("pl:p-4");
+  });
 });
