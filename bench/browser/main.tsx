@@ -374,10 +374,12 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
   // Frame intervals from the first delta to the frame with the whole reply.
   const firstDeltaAt = agent.firstDeltaAt ?? tStart;
   const intervals: number[] = [];
+  const frameLog: [number, number, number][] = [];
   for (let i = Math.max(startIndex, 1); i <= endFrame; i++) {
-    const frame = frames[i] as { t: number };
+    const frame = frames[i] as { t: number; len: number };
     if (frame.t < firstDeltaAt) continue;
     intervals.push(frame.t - (frames[i - 1] as { t: number }).t);
+    frameLog.push([Math.round(frame.t - firstDeltaAt), Math.round(frame.t - (frames[i - 1] as { t: number }).t), frame.len]);
   }
   const medianFrameMs = median(intervals);
   // Dropped: the frames the display (60 Hz here, or the median interval if shorter) would have shown
@@ -404,6 +406,7 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
     medianFrameMs,
     droppedPct: intervals.length ? (100 * dropped) / (intervals.length + dropped) : undefined,
     longestFrameMs: intervals.length ? Math.max(...intervals) : undefined,
+    frameLog,
     firstTextMs: firstTextAt !== undefined && agent.firstDeltaAt !== undefined ? firstTextAt - agent.firstDeltaAt : undefined,
     finalTextLength,
   };

@@ -13,7 +13,8 @@
  * simplest thing: the agent's events folded by hand into `useState`, a plain list of every message)
  * in the same run. Flags: `--quick` (1 run each),
  * `--only=flat,flat10k,chunked,paced,paced500,paced10k,card,mount,mount10k,trace`, `--profile` (print
- * the top self time of each first run's CPU profile).
+ * the top self time of each first run's CPU profile), `--frames` (print each run's frames over
+ * 1.5× 60 Hz: when, how long, how much of the reply they showed).
  */
 
 // Production React and the SDK's production path, before Vite reads the environment.
@@ -38,6 +39,7 @@ const executablePath = findBrowser() ?? "/usr/bin/chromium";
 const args = process.argv.slice(2);
 const REPEATS = args.includes("--quick") ? 1 : 3;
 const PROFILE = args.includes("--profile");
+const FRAMES = args.includes("--frames");
 /** `--only=flat,mount`: run just those scenarios (for working on one). */
 const ONLY = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
 const TIME_DOMAIN = (process.env.BENCH_TIME_DOMAIN ?? "timeTicks") as "threadTicks" | "timeTicks";
@@ -436,6 +438,11 @@ try {
         if (i === 0 && profile) row.profile = profile;
         row.problems.push(...problems);
         process.stderr.write(`  ${scenario.name} × ${impl} run ${i + 1}: ${result.timedOut ? "timed out" : formatMs(result.elapsedMs)} (wall ${formatMs(performance.now() - t)})\n`);
+        if (FRAMES && result.frameLog?.length) {
+          // The frames a 60 Hz display would have dropped one or more of: ms since the first delta, the interval, reply characters shown.
+          const long = result.frameLog.filter(([, interval]) => interval > 25).map(([at, interval, len]) => `${at}:${interval}:${len}`);
+          process.stderr.write(`    frames over 25 ms (at ms : interval ms : reply chars), ${result.frameLog.length} in all: ${long.join(" ") || "none"}\n`);
+        }
         if (result.timedOut || performance.now() - t > REPEAT_BUDGET_MS) break;
       }
       rows.push(row);

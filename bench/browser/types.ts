@@ -44,6 +44,11 @@ export interface ScenarioResult {
   /** Frames the display would have shown that did not come, as a share of all it would have shown (see main.tsx). */
   droppedPct?: number;
   longestFrameMs?: number;
+  /**
+   * Each frame interval counted for dropped frames, as [ms since the first delta, interval ms, reply
+   * characters shown]: where a stream's long frames fall (`--frames`).
+   */
+  frameLog?: [number, number, number][];
   /** First TEXT_MESSAGE_CONTENT event → the frame showing the first reply text has been painted. */
   firstTextMs?: number;
   /** Render → last seeded message visible in the viewport, painted. */
