@@ -1,4 +1,4 @@
-export { cn } from "./lib/cn";
+export { mergeClasses as cn } from "./lib/cn";
 export { Button, buttonVariants, type ButtonProps, type ButtonVariantProps } from "./lib/button";
 export { ParleyUIProvider, type ParleyUIProviderProps } from "./registry/ParleyUIProvider";
 export {

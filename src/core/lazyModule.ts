@@ -16,6 +16,9 @@ export interface LazyModule<M> {
 let painted = false;
 let waiting: (() => void)[] | undefined;
 
+/** The longest the first screen's lazy parts wait for idle time after the first frame (ms). */
+const FIRST_SCREEN_WAIT = 300;
+
 /**
  * Runs `start` once the page has shown its first screen since the kit first asked, and at once
  * from then on. "Shown" is a painted frame followed by idle time: the store is made before React
@@ -24,7 +27,8 @@ let waiting: (() => void)[] | undefined;
  * queued (or after `FIRST_SCREEN_WAIT` ms, whatever the page is doing). A lazy part loading before
  * then (the preload helper adding its links, the chunk's fetch and compile, a re-render when it
  * lands) would compete with the first screen; started just after it, it is still there long before
- * anyone reads it. A tab in the background shows no frame: a short timer starts the loads there.
+ * anyone reads it. A tab in the background shows no frame: a 500 ms timer stands in for it, and the
+ * browser may hold the idle time back further (to about a second) there.
  *
  * @example
  * afterFirstPaint(() => void markdownChunk.load());
@@ -44,11 +48,9 @@ export function afterFirstPaint(start: () => void): void {
   waiting.push(start);
 }
 
-/** The longest the first screen's lazy parts wait for idle time after the first frame (ms). */
-const FIRST_SCREEN_WAIT = 300;
-
 /**
- * Runs `start` in idle time after the page's first screen (see `afterFirstPaint`), within 1.5 s;
+ * Runs `start` in idle time after the page's first screen (see `afterFirstPaint`): in a tab in the
+ * foreground, within about 1.8 s of the first frame (300 ms for the first screen, then 1.5 s);
  * returns a cancel function. Nothing in a browser-less environment, or once the window is gone.
  *
  * @example

@@ -124,8 +124,8 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
       decisionsWaiting: (thread: ThreadState) => decisions.waiting(thread),
     };
     // The first run names the person's language; the locale data that takes (~20 ms) is read in idle
-    // time after the first screen, in neither its way nor the run's. Only in a browser (on a server,
-    // the first run pays it as before).
+    // time after the first screen, out of its way and usually before the first run (a run started
+    // sooner pays it, as on a server). Only in a browser.
     idleAfterFirstPaint(() => void languageName(base.locale, contextLanguage(base.locale)));
     const startThread = initialThread();
     // An SDK agent is told the history it starts from in idle time after the first paint, not at

@@ -95,6 +95,30 @@ describe("lazy modules wait for the first paint", () => {
     }
   });
 
+  it("idleAfterFirstPaint asks for idle time after the first screen's, and cancelling then withdraws that request", async () => {
+    const { idleAfterFirstPaint } = await fresh();
+    const idle: IdleRequestCallback[] = [];
+    const requestIdle = vi.fn((callback: IdleRequestCallback, _options?: IdleRequestOptions) => idle.push(callback));
+    const cancelIdle = vi.fn();
+    vi.stubGlobal("requestIdleCallback", requestIdle);
+    vi.stubGlobal("cancelIdleCallback", cancelIdle);
+    try {
+      const work = vi.fn();
+      const cancel = idleAfterFirstPaint(work);
+      vi.advanceTimersToNextFrame();
+      vi.advanceTimersByTime(1);
+      idle[0]?.({ didTimeout: false, timeRemaining: () => 10 });
+      // The first screen's idle time has come; the work's own request is pending, within 1.5 s.
+      expect(requestIdle).toHaveBeenCalledTimes(2);
+      expect(requestIdle.mock.calls[1]?.[1]).toEqual({ timeout: 1500 });
+      expect(work).not.toHaveBeenCalled();
+      cancel();
+      expect(cancelIdle).toHaveBeenCalledWith(2);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("preloadWhenIdle imports nothing before the first frame, and nothing once cancelled", async () => {
     const { lazyModule } = await fresh();
     const importer = vi.fn(() => Promise.resolve({ value: 1 }));
