@@ -2,6 +2,7 @@ import type { Message } from "@ag-ui/core";
 import { toAgUiMessages, type RunFailure, type ThreadState } from "../core/fold";
 import type { AgentLike } from "../core/transport/types";
 import { isDevelopment } from "../core/dev";
+import { idleAfterFirstPaint } from "../core/lazyModule";
 
 /**
  * What passes between the store and the agent object besides the run itself: what it already
@@ -90,10 +91,34 @@ function tellMessages(agent: AgentLike, target: AgentFields, thread: ThreadState
 }
 
 /** What an agent held when a thread was made from its messages: noted as told if nothing changed before the first run. */
-export interface HeldAtStart {
+interface HeldAtStart {
   thread: ThreadState;
   array: unknown[];
   length: number;
+}
+
+/**
+ * For a store just made: its agent is told the history the thread starts from in idle time after
+ * the first paint (`primeAgent`), not at the first run's start (~30 ms at 10,000 messages). Nothing
+ * on a server, for a run already going by then (it told the agent itself), or for an agent the
+ * store no longer has. `fromAgent`: the thread started from the agent's own messages.
+ *
+ * @example
+ * primeWhenIdle(options.agent, startThread, fromAgent, () => ({ agent: get().agent, thread: get().thread, running: get().turn.active }));
+ */
+export function primeWhenIdle(
+  agent: AgentLike | undefined,
+  startThread: ThreadState,
+  fromAgent: boolean,
+  current: () => { agent: AgentLike | undefined; thread: ThreadState; running: boolean },
+): void {
+  if (!agent || typeof window === "undefined") return;
+  const array = (agent as AgentFields).messages;
+  const start = fromAgent && Array.isArray(array) ? { thread: startThread, array, length: array.length } : undefined;
+  idleAfterFirstPaint(() => {
+    const now = current();
+    if (!now.running && now.agent === agent) primeAgent(agent, now.thread, start);
+  });
 }
 
 /**
@@ -102,11 +127,8 @@ export interface HeldAtStart {
  * copy a long history in the run's way. When the thread was made from the agent's own messages and
  * neither has changed since (`start`), nothing is copied: they are noted as told. Once a run has
  * told the agent anything, or when there is nothing on either side, it does nothing.
- *
- * @example
- * idleAfterFirstPaint(() => primeAgent(agent, store.getState().thread));
  */
-export function primeAgent(agent: AgentLike, thread: ThreadState, start?: HeldAtStart): void {
+function primeAgent(agent: AgentLike, thread: ThreadState, start?: HeldAtStart): void {
   const array = (agent as AgentFields).messages;
   if (toldMessages.has(agent) || !Array.isArray(array)) return;
   const messages = toAgUiMessages(thread, { includeActivity: true });

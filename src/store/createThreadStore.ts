@@ -5,7 +5,7 @@ import { applyClientAction, refusalOf } from "../core/actions";
 import { isDevelopment } from "../core/dev";
 import { idleAfterFirstPaint } from "../core/lazyModule";
 import { contextLanguage, languageName } from "../core/run-input/languageName";
-import { heldBy, primeAgent, randomId, type HeldAtStart } from "./agentHandoff";
+import { heldBy, primeWhenIdle, randomId } from "./agentHandoff";
 import { createCommit, createDeadlineClock } from "./commit";
 import { createContinuation } from "./continuation";
 import { createDecisionRecorder } from "./decisionRecords";
@@ -128,18 +128,10 @@ export function createThreadStore(options: ThreadStoreOptions = {}): ThreadStore
     // sooner pays it, as on a server). Only in a browser.
     idleAfterFirstPaint(() => void languageName(base.locale, contextLanguage(base.locale)));
     const startThread = initialThread();
-    // An SDK agent is told the history it starts from in idle time after the first paint, not at
-    // the first run's start (~30 ms at 10,000 messages); a run started before then tells it as ever.
-    const { agent } = options;
-    if (agent && typeof window !== "undefined") {
-      const array = (agent as { messages?: unknown }).messages;
-      const start: HeldAtStart | undefined =
-        options.initialMessages === undefined && held.messages !== undefined && Array.isArray(array) ? { thread: startThread, array, length: array.length } : undefined;
-      idleAfterFirstPaint(() => {
-        const { turn, agent: now, thread } = get();
-        if (!turn.active && now === agent) primeAgent(agent, thread, start);
-      });
-    }
+    primeWhenIdle(options.agent, startThread, options.initialMessages === undefined && held.messages !== undefined, () => {
+      const { agent, thread, turn } = get();
+      return { agent, thread, running: turn.active !== undefined };
+    });
     const driver = createRunDriver(base);
     const continuation = createContinuation({ ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt });
     const core: StoreCore = { ...base, run: driver.run, reattach: driver.reattach, halt: driver.halt, declineAll: continuation.declineAll, personSettles: continuation.personSettles };
