@@ -6,12 +6,23 @@ async function fresh() {
   return import("../../src/core/lazyModule");
 }
 
+/** A stand-in for the browser's idle callbacks: the test says when idle time comes (`run(i)`). */
+function stubIdle() {
+  const callbacks: IdleRequestCallback[] = [];
+  const request = vi.fn((callback: IdleRequestCallback, _options?: IdleRequestOptions) => callbacks.push(callback));
+  const cancel = vi.fn();
+  vi.stubGlobal("requestIdleCallback", request);
+  vi.stubGlobal("cancelIdleCallback", cancel);
+  return { request, cancel, run: (i: number) => callbacks[i]?.({ didTimeout: false, timeRemaining: () => 10 }) };
+}
+
 describe("lazy modules wait for the first paint", () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
   });
 
   it("afterNextPaint runs after the next frame and the task after it, and not once cancelled", async () => {
@@ -33,49 +44,39 @@ describe("lazy modules wait for the first paint", () => {
 
   it("afterFirstPaint holds work until the page's first frame and the idle time after it, then runs it at once", async () => {
     const { afterFirstPaint } = await fresh();
-    const idle: IdleRequestCallback[] = [];
-    const requestIdle = vi.fn((callback: IdleRequestCallback, _options?: IdleRequestOptions) => idle.push(callback));
-    vi.stubGlobal("requestIdleCallback", requestIdle);
-    try {
-      const early = vi.fn();
-      const meanwhile = vi.fn();
-      afterFirstPaint(early);
-      vi.advanceTimersToNextFrame();
-      vi.advanceTimersByTime(1);
-      // The frame is painted, but the first screen's own work (a render, the rows measured) may
-      // still be queued: the kit asks for idle time, within a short wait, and holds what comes meanwhile.
-      expect(early).not.toHaveBeenCalled();
-      expect(requestIdle).toHaveBeenCalledTimes(1);
-      expect(requestIdle.mock.calls[0]?.[1]).toEqual({ timeout: 300 });
-      afterFirstPaint(meanwhile);
-      expect(meanwhile).not.toHaveBeenCalled();
-      idle[0]?.({ didTimeout: false, timeRemaining: () => 10 });
-      expect(early).toHaveBeenCalledTimes(1);
-      expect(meanwhile).toHaveBeenCalledTimes(1);
-      const late = vi.fn();
-      afterFirstPaint(late);
-      expect(late).toHaveBeenCalledTimes(1);
-      expect(requestIdle).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const idle = stubIdle();
+    const early = vi.fn();
+    const meanwhile = vi.fn();
+    afterFirstPaint(early);
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+    // The frame is painted, but the first screen's own work (a render, the rows measured) may
+    // still be queued: the kit asks for idle time, within a short wait, and holds what comes meanwhile.
+    expect(early).not.toHaveBeenCalled();
+    expect(idle.request).toHaveBeenCalledTimes(1);
+    expect(idle.request.mock.calls[0]?.[1]).toEqual({ timeout: 300 });
+    afterFirstPaint(meanwhile);
+    expect(meanwhile).not.toHaveBeenCalled();
+    idle.run(0);
+    expect(early).toHaveBeenCalledTimes(1);
+    expect(meanwhile).toHaveBeenCalledTimes(1);
+    const late = vi.fn();
+    afterFirstPaint(late);
+    expect(late).toHaveBeenCalledTimes(1);
+    expect(idle.request).toHaveBeenCalledTimes(1);
   });
 
   it("without requestIdleCallback (Safari), the work runs a task after the first frame's", async () => {
     const { afterFirstPaint } = await fresh();
     vi.stubGlobal("requestIdleCallback", undefined);
-    try {
-      const work = vi.fn();
-      afterFirstPaint(work);
-      vi.advanceTimersToNextFrame();
-      vi.advanceTimersByTime(1);
-      expect(work).not.toHaveBeenCalled();
-      // The task after that one: what the frame's own tasks queued first goes first.
-      vi.advanceTimersByTime(1);
-      expect(work).toHaveBeenCalledTimes(1);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const work = vi.fn();
+    afterFirstPaint(work);
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+    expect(work).not.toHaveBeenCalled();
+    // The task after that one: what the frame's own tasks queued first goes first.
+    vi.advanceTimersByTime(1);
+    expect(work).toHaveBeenCalledTimes(1);
   });
 
   it("a page that paints no frame (a background tab) starts the work after a short timer", async () => {
@@ -91,32 +92,23 @@ describe("lazy modules wait for the first paint", () => {
       expect(work).toHaveBeenCalledTimes(1);
     } finally {
       noFrame.mockRestore();
-      vi.unstubAllGlobals();
     }
   });
 
   it("idleAfterFirstPaint asks for idle time after the first screen's, and cancelling then withdraws that request", async () => {
     const { idleAfterFirstPaint } = await fresh();
-    const idle: IdleRequestCallback[] = [];
-    const requestIdle = vi.fn((callback: IdleRequestCallback, _options?: IdleRequestOptions) => idle.push(callback));
-    const cancelIdle = vi.fn();
-    vi.stubGlobal("requestIdleCallback", requestIdle);
-    vi.stubGlobal("cancelIdleCallback", cancelIdle);
-    try {
-      const work = vi.fn();
-      const cancel = idleAfterFirstPaint(work);
-      vi.advanceTimersToNextFrame();
-      vi.advanceTimersByTime(1);
-      idle[0]?.({ didTimeout: false, timeRemaining: () => 10 });
-      // The first screen's idle time has come; the work's own request is pending, within 1.5 s.
-      expect(requestIdle).toHaveBeenCalledTimes(2);
-      expect(requestIdle.mock.calls[1]?.[1]).toEqual({ timeout: 1500 });
-      expect(work).not.toHaveBeenCalled();
-      cancel();
-      expect(cancelIdle).toHaveBeenCalledWith(2);
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const idle = stubIdle();
+    const work = vi.fn();
+    const cancel = idleAfterFirstPaint(work);
+    vi.advanceTimersToNextFrame();
+    vi.advanceTimersByTime(1);
+    idle.run(0);
+    // The first screen's idle time has come; the work's own request is pending, within 1.5 s.
+    expect(idle.request).toHaveBeenCalledTimes(2);
+    expect(idle.request.mock.calls[1]?.[1]).toEqual({ timeout: 1500 });
+    expect(work).not.toHaveBeenCalled();
+    cancel();
+    expect(idle.cancel).toHaveBeenCalledWith(2);
   });
 
   it("preloadWhenIdle imports nothing before the first frame, and nothing once cancelled", async () => {
