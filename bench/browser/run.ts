@@ -12,7 +12,8 @@
  * table shows medians, and a second table gives each figure as a ratio to the naive list's (the
  * simplest thing: the agent's events folded by hand into `useState`, a plain list of every message)
  * in the same run. Flags: `--quick` (1 run each),
- * `--only=flat,flat10k,chunked,paced,paced500,paced10k,card,mount,mount10k,trace`, `--profile` (print
+ * `--only=flat,flat10k,chunked,paced,paced500,paced10k,card,mount,mount10k,trace`, `--impls=parley,naive`
+ * (leave out the others: the SDK way takes a minute per 10,000-message scenario), `--profile` (print
  * the top self time of each first run's CPU profile), `--frames` (print each run's frames over
  * 1.5× 60 Hz: when, how long, how much of the reply they showed).
  */
@@ -42,6 +43,8 @@ const PROFILE = args.includes("--profile");
 const FRAMES = args.includes("--frames");
 /** `--only=flat,mount`: run just those scenarios (for working on one). */
 const ONLY = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
+/** `--impls=parley,naive`: run just those implementations (the ratio table needs the naive list). */
+const IMPLS_ONLY = args.find((a) => a.startsWith("--impls="))?.slice("--impls=".length).split(",");
 const TIME_DOMAIN = (process.env.BENCH_TIME_DOMAIN ?? "timeTicks") as "threadTicks" | "timeTicks";
 /** A run longer than this is not repeated (its one run is reported, marked †1). */
 const REPEAT_BUDGET_MS = 30_000;
@@ -429,7 +432,7 @@ try {
   const rows: Row[] = [];
   for (const scenario of SCENARIOS.filter((s) => !ONLY || ONLY.includes(s.name))) {
     // Neither the SDK way nor the naive list has interaction cards to compare with.
-    for (const { impl } of IMPLS.filter((i) => scenario.name !== "card" || i.impl === "parley")) {
+    for (const { impl } of IMPLS.filter((i) => (scenario.name !== "card" || i.impl === "parley") && (!IMPLS_ONLY || IMPLS_ONLY.includes(i.impl)))) {
       const row: Row = { scenario, impl, results: [], problems: [] };
       for (let i = 0; i < REPEATS; i++) {
         const t = performance.now();
