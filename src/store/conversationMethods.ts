@@ -95,7 +95,8 @@ export function conversationMethods(core: StoreCore, withAnswersInWords: (thread
       const lastRun = get().turn.lastRun;
       // A thread restored after a reload has no run of this page's to repeat: it runs as it is.
       if (!lastRun) return last ? run() : false;
-      const partial = thread.messageIds.filter((id) => !lastRun.messageIdsBefore.has(id) && thread.messages.get(id)?.role !== "user");
+      const before = new Set(lastRun.messageIdsBefore);
+      const partial = thread.messageIds.filter((id) => !before.has(id) && thread.messages.get(id)?.role !== "user");
       commit({ thread: applyClientAction(thread, { type: "remove-messages", ids: partial }) });
       return run(lastRun.options);
     },

@@ -111,7 +111,7 @@ export function createRunDriver(core: DriverCore) {
         parentRunId: undefined,
         inFlight: owed.length ? { runId, ids: owed } : undefined,
         owesRun: false,
-        lastRun: { options: runOptions, messageIdsBefore: new Set(thread.messageIds) },
+        lastRun: { options: runOptions, messageIdsBefore: thread.messageIds },
         active: { runId, runsBefore: thread.runs.length, agent },
         personActed: false,
       },

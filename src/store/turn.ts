@@ -13,8 +13,8 @@ export interface Turn {
    * with the thread so a reload can re-attach from there.
    */
   active: { runId: string; runsBefore: number; agent: AgentLike; lastEventId?: string } | undefined;
-  /** What Retry repeats: the last run's options, and the messages there were before it. */
-  lastRun: { options: RunOptions; messageIdsBefore: ReadonlySet<string> } | undefined;
+  /** What Retry repeats: the last run's options, and the ids of the messages there were before it. */
+  lastRun: { options: RunOptions; messageIdsBefore: readonly string[] } | undefined;
   /** The person's side owes the agent a run: an answer (or a tool result) it has not seen yet. */
   owesRun: boolean;
   /**
