@@ -131,3 +131,30 @@ describe("thread turns", () => {
     expect(["sales_agent", "mail-agent", "Mail Agent", "researchBot", "__"].map(subagentDisplayName)).toEqual(["Sales agent", "Mail agent", "Mail Agent", "researchBot", "__"]);
   });
 });
+
+describe("the row selector", () => {
+  /** Counts the thread's message lookups from now on. */
+  function countLookups(thread: ThreadState): { count: number } {
+    const seen = { count: 0 };
+    const table = thread.messages as { get: (id: string) => unknown };
+    const get = table.get.bind(table);
+    table.get = (id: string) => (seen.count++, get(id));
+    return seen;
+  }
+
+  it("reads only the messages added at the end, and still hides a tool result whose call it knows", () => {
+    const select = createRowSelector();
+    const t = toolTurn();
+    expect(select(t)).toEqual(["u1", "a1", "a2"]);
+    const asked = applyClientAction(t, { type: "append-message", message: { id: "u2", role: "user", content: "And tomorrow?" } });
+    const next = foldEvents(asked, [ev.runStarted("r2"), ...say("a3", "Looking."), ev.toolStart("c2", "weather", "a3"), ev.toolArgs("c2", "{}"), ev.toolEnd("c2"), ev.toolResult("t2", "c2", "rain"), ev.runFinished("r2")]);
+    const lookups = countLookups(next);
+    expect(select(next)).toEqual(["u1", "a1", "a2", "u2", "a3"]);
+    expect(lookups.count).toBe(3);
+    // A thread that is not the last one grown (here, an earlier one) is read whole.
+    const whole = countLookups(t);
+    expect(select(t)).toEqual(["u1", "a1", "a2"]);
+    expect(whole.count).toBe(4);
+  });
+});
+

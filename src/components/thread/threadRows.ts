@@ -1,4 +1,5 @@
 import type { ThreadState } from "../../core/fold";
+import { messagesKept } from "../../core/thread/appended";
 
 /**
  * A selector of the thread's rows: the message ids, less the tool results whose call the thread
@@ -11,21 +12,25 @@ import type { ThreadState } from "../../core/fold";
  * const rows = useThread(selectRows);
  */
 export function createRowSelector(): (thread: ThreadState) => readonly string[] {
-  let ids: readonly string[] | undefined;
+  let seen: ThreadState | undefined;
+  let ids: readonly string[] = [];
   // The tool results among `ids`, as [message id, call id]: only these can be hidden.
   let results: [string, string][] = [];
   let hiddenKey = "";
   let rows: readonly string[] = [];
   return (thread) => {
     if (thread.messageIds !== ids) {
+      // Messages only added at the end (a reply, the person's message): only they are read.
+      const from = messagesKept(seen, thread);
+      if (!from) results = [];
       ids = thread.messageIds;
-      results = [];
-      for (const id of ids) {
-        const message = thread.messages.get(id);
-        if (message?.role === "tool") results.push([id, message.toolCallId]);
+      for (let i = from; i < ids.length; i++) {
+        const message = thread.messages.get(ids[i] as string);
+        if (message?.role === "tool") results.push([ids[i] as string, message.toolCallId]);
       }
       hiddenKey = "\0";
     }
+    seen = thread;
     if (results.length === 0) return (rows = ids);
     const hidden = results.filter(([, callId]) => thread.toolCalls.has(callId)).map(([id]) => id);
     const key = hidden.join("\0");

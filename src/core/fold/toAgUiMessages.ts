@@ -1,6 +1,7 @@
 import type { AssistantMessage, Message, ToolCall } from "@ag-ui/core";
 import type { ThreadMessage, ThreadState, ToolCallState } from "../thread/types";
 import { isDevelopment } from "../dev";
+import { messagesKept } from "../thread/appended";
 
 export interface ToAgUiMessagesOptions {
   /**
@@ -19,11 +20,45 @@ export interface ToAgUiMessagesOptions {
 const made = new WeakMap<ThreadMessage, { message: Message; calls?: (ToolCallState | undefined)[] }>();
 
 /**
+ * The last thread made into AG-UI messages, and what was made, with activity messages and without
+ * (arrays of its own, never handed out): a thread that only added messages since is made by
+ * adding theirs, so a run's start and end do not walk a long history again.
+ */
+let lastMade: { state: ThreadState; all: Message[]; sent: Message[]; order: CallOrder; misordered: boolean } | undefined;
+
+/** Reads messages in order; true from the first tool result that came before the assistant message holding its call. */
+type CallOrder = (message: Message) => boolean;
+
+/**
+ * A reader of a message list's call order: feed it each message in turn, and it says (from then
+ * on) whether a tool result came before the assistant message that first holds its call.
+ *
+ * @example
+ * const misordered = callOrder();
+ * const needsMoving = messages.some((m) => misordered(m));
+ */
+export function callOrder(): CallOrder {
+  const called = new Set<string>();
+  const early = new Set<string>();
+  let misordered = false;
+  return (m) => {
+    if (m.role === "assistant") {
+      for (const call of m.toolCalls ?? []) {
+        if (early.has(call.id)) misordered = true;
+        called.add(call.id);
+      }
+    } else if (m.role === "tool" && !called.has(m.toolCallId)) early.add(m.toolCallId);
+    return misordered;
+  };
+}
+
+/**
  * The thread as AG-UI `Message[]`, ready for the next `RunAgentInput` — deep-equal to the
  * `messages` `@ag-ui/client` builds from the same events (the parity suite checks this).
  *
  * The array is new on every call; the messages in it are shared with earlier calls while the
- * thread's message is unchanged (a 10,000-message thread is not copied for every run). They are
+ * thread's message is unchanged (a 10,000-message thread is not copied for every run), and a
+ * thread that only added messages since the last call is not walked again. They are
  * read-only, as the thread itself (frozen in development): an agent that wants to change its
  * input's messages copies them first.
  *
@@ -31,16 +66,39 @@ const made = new WeakMap<ThreadMessage, { message: Message; calls?: (ToolCallSta
  * const input = { threadId, runId, messages: toAgUiMessages(thread), tools: [], context: [] };
  */
 export function toAgUiMessages(state: ThreadState, options: ToAgUiMessagesOptions = {}): Message[] {
-  const out: Message[] = [];
-  for (const id of state.messageIds) {
-    const message = state.messages.get(id);
-    if (!message) continue;
-    if (message.role === "activity" && !options.includeActivity) continue;
+  const made = madeFor(state);
+  return (options.includeActivity ? made.all : made.sent).slice();
+}
+
+/**
+ * The messages a run sends (`toAgUiMessages` without activity), and whether every tool result in
+ * them already comes after the assistant message that holds its call (known as they are made, so
+ * a run need not read the whole history to find out).
+ *
+ * @example
+ * const { messages, inCallOrder } = runMessages(thread);
+ */
+export function runMessages(state: ThreadState): { messages: Message[]; inCallOrder: boolean } {
+  const made = madeFor(state);
+  return { messages: made.sent.slice(), inCallOrder: !made.misordered };
+}
+
+function madeFor(state: ThreadState): NonNullable<typeof lastMade> {
+  const from = messagesKept(lastMade?.state, state);
+  const made = from ? (lastMade as NonNullable<typeof lastMade>) : { state, all: [], sent: [], order: callOrder(), misordered: false };
+  const ids = state.messageIds;
+  for (let i = from; i < ids.length; i++) {
+    const message = state.messages.get(ids[i] as string);
     // Parley's own rows: the question is already in the agent's tool call, interrupt or event.
-    if (message.role === "interaction") continue;
-    out.push(toAgUiMessage(state, message));
+    if (!message || message.role === "interaction") continue;
+    const agUi = toAgUiMessage(state, message);
+    made.all.push(agUi);
+    if (message.role === "activity") continue;
+    made.sent.push(agUi);
+    made.misordered = made.order(agUi);
   }
-  return out;
+  made.state = state;
+  return (lastMade = made);
 }
 
 function toAgUiMessage(state: ThreadState, message: ThreadMessage): Message {

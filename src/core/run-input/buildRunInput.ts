@@ -1,5 +1,5 @@
 import type { Context, Message, ResumeEntry, RunAgentInput, Tool } from "@ag-ui/core";
-import { toAgUiMessages } from "../fold/toAgUiMessages";
+import { callOrder, runMessages } from "../fold/toAgUiMessages";
 import type { ThreadState } from "../thread/types";
 import { enumerationContext } from "../enumeration/range";
 import { resumeEntries } from "../origins/interrupt";
@@ -73,8 +73,10 @@ export function buildRunInput(thread: ThreadState, options: BuildRunInputOptions
 
 /** The thread's messages from the truncation point on, never starting with an orphan tool result. */
 function contextMessages(thread: ThreadState): Message[] {
-  const all = toAgUiMessages(thread);
-  if (!thread.contextFrom) return inCallOrder(all);
+  const { messages: all, inCallOrder: ordered } = runMessages(thread);
+  // Every result after its call in the whole list is so in any part of it.
+  const ordering = ordered ? (messages: Message[]) => messages : inCallOrder;
+  if (!thread.contextFrom) return ordering(all);
   let start = all.findIndex((m) => m.id === thread.contextFrom);
   if (start === -1) {
     // The first message was an interaction row (not sent): start at the next message that is.
@@ -84,7 +86,7 @@ function contextMessages(thread: ThreadState): Message[] {
     if (start === -1) return [];
   }
   while (all[start]?.role === "tool") start++;
-  return inCallOrder(all.slice(start));
+  return ordering(all.slice(start));
 }
 
 /**
@@ -122,23 +124,10 @@ export function inCallOrder(messages: Message[]): Message[] {
   return out;
 }
 
-/**
- * Whether a tool result comes before the assistant message that first holds its call: one pass
- * that allocates nothing for a thread without tool calls (every run's input at 10,000 messages).
- */
+/** Whether a tool result comes before the assistant message that first holds its call: one pass, stopping at the first. */
 function resultBeforeCall(messages: readonly Message[]): boolean {
-  let called: Set<string> | undefined;
-  let early: Set<string> | undefined;
-  for (let i = 0; i < messages.length; i++) {
-    const m = messages[i] as Message;
-    if (m.role === "assistant" && m.toolCalls?.length) {
-      for (const call of m.toolCalls) {
-        if (early?.has(call.id)) return true;
-        (called ??= new Set()).add(call.id);
-      }
-    } else if (m.role === "tool" && !called?.has(m.toolCallId)) (early ??= new Set()).add(m.toolCallId);
-  }
-  return false;
+  const misordered = callOrder();
+  return messages.some((m) => misordered(m));
 }
 
 /** Run tools first, then the defaults, then Parley's; a name already taken is not declared twice. */

@@ -77,6 +77,21 @@ export class IdTable<T extends { readonly id: string }> implements Iterable<[str
     return this.entries();
   }
 
+  /**
+   * Whether this table still holds every record `before` held, each the same object under the same
+   * id (records added since are allowed): one pointer comparison per slot, no lookups. False for
+   * tables that do not share their index (another thread, or one packed since).
+   *
+   * @example
+   * if (next.messages.keeps(previous.messages)) walkOnlyTheNewOnes();
+   */
+  keeps(before: IdTable<T>): boolean {
+    const old = before.slots;
+    if (this.index !== before.index || this.slots.length < old.length) return false;
+    for (let i = 0; i < old.length; i++) if (this.slots[i] !== old[i]) return false;
+    return true;
+  }
+
   /** For `JSON.stringify` and debugging: the records as an object keyed by id. */
   toJSON(): Record<string, T> {
     const out: Record<string, T> = {};

@@ -92,4 +92,40 @@ describe("IdTable", () => {
     expect(t.get("__proto__")?.v).toBe(2);
     expect(t.get("toString")).toBeUndefined();
   });
+
+  describe("keeps: whether a later version still holds every record of an earlier one", () => {
+    it("holds after records are added, and for the same version", () => {
+      const v1 = IdTable.from([r("a"), r("b")]);
+      const v2 = next(v1, (t) => { t.set(r("c")); t.set(r("d")); });
+      expect(v2.keeps(v1)).toBe(true);
+      expect(v1.keeps(v1)).toBe(true);
+      // Not the other way round: the earlier one lacks what was added.
+      expect(v1.keeps(v2)).toBe(false);
+    });
+
+    it("fails once a record is replaced or removed, even by one of the same content", () => {
+      const v1 = IdTable.from([r("a", 1), r("b", 2)]);
+      expect(next(v1, (t) => t.set(r("b", 3))).keeps(v1)).toBe(false);
+      expect(next(v1, (t) => t.set(r("a", 1))).keeps(v1)).toBe(false);
+      expect(next(v1, (t) => t.delete("a")).keeps(v1)).toBe(false);
+    });
+
+    it("fails for a table that does not share the index: built anew, or on a branch that took its own", () => {
+      const a = r("a");
+      const v1 = IdTable.from([a]);
+      expect(IdTable.from([a]).keeps(v1)).toBe(false);
+      const left = next(v1, (t) => t.set(r("x", 1)));
+      const right = next(v1, (t) => { t.set(r("y")); t.set(r("x", 2)); });
+      expect(right.index).not.toBe(left.index);
+      expect(right.keeps(v1)).toBe(false);
+      expect(left.keeps(v1)).toBe(true);
+    });
+
+    it("fails after its slots were packed (a new index)", () => {
+      const many = IdTable.from(Array.from({ length: 200 }, (_, i) => r(`m${i}`, i)));
+      const pruned = next(many, (t) => { for (let i = 0; i < 150; i++) t.delete(`m${i}`); });
+      expect(pruned.keeps(many)).toBe(false);
+      expect(next(pruned, (t) => t.set(r("n"))).keeps(pruned)).toBe(true);
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import type { Message } from "@ag-ui/core";
 import { describe, expect, it } from "vitest";
 import { answerMessageId, applyClientAction, buildRunInput, type ThreadState } from "../../../src/core";
+import { messagesKept } from "../../../src/core/thread/appended";
 import { ev } from "../../support/events";
 import { fold, interaction } from "../../support/thread";
 
@@ -51,6 +52,27 @@ describe("a snapshot that renames the message holding a server-side call (Micros
   it("a snapshot that lists a result before the call it answers is sent in call order", () => {
     const s = fold([ev.runStarted("r1"), ev.messagesSnapshot([{ id: "u1", role: "user", content: "find x" }, { id: "r1", role: "tool", toolCallId: "c7", content: "found" }, { id: "a2", role: "assistant", content: "Here." }, search("a1", "c7"), { id: "r2", role: "tool", toolCallId: "c7", content: "again" }]), ev.runFinished("r1")]);
     expect(order(wire(s))).toEqual(["u1", "a2", "a1[c7]", "tool(c7)", "tool(c7)"]);
+  });
+});
+
+describe("call order as a thread grows (the run's messages are made only for what was added)", () => {
+  const answered = () => fold([ev.runStarted("r1"), ev.textStart("a1"), ev.text("a1", "Hi"), ev.textEnd("a1"), ev.runFinished("r1")]);
+  const resultFirst = [ev.toolResult("t9", "c9", "found"), ev.toolStart("c9", "search", "a9"), ev.toolArgs("c9", "{}"), ev.toolEnd("c9")];
+
+  it("a result added before its call, after an earlier run's messages were made, is still sent after it", () => {
+    const before = answered();
+    expect(order(wire(before))).toEqual(["a1"]);
+    const after = fold([ev.runStarted("r2"), ...resultFirst, ev.runFinished("r2")], before);
+    expect(messagesKept(before, after)).toBe(1);
+    expect(order(wire(after))).toEqual(["a1", "a9[c9]", "tool(c9)"]);
+  });
+
+  it("once out of order, messages added later do not hide it", () => {
+    const misordered = fold([ev.runStarted("r2"), ...resultFirst, ev.runFinished("r2")], answered());
+    expect(order(wire(misordered))).toEqual(["a1", "a9[c9]", "tool(c9)"]);
+    const asked = applyClientAction(misordered, { type: "append-message", message: { id: "u2", role: "user", content: "And?" } });
+    expect(messagesKept(misordered, asked)).toBe(3);
+    expect(order(wire(asked))).toEqual(["a1", "a9[c9]", "tool(c9)", "u2"]);
   });
 });
 

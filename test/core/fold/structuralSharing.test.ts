@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createThreadState, foldEvent, foldEvents, toAgUiMessages, type ThreadState } from "../../../src/core";
+import { applyClientAction, createThreadState, foldEvent, foldEvents, toAgUiMessages, type ThreadState } from "../../../src/core";
 import { ev } from "../../support/events";
 import { randomValidStream } from "../../support/randomStream";
 import { deepFreeze } from "./invariants";
@@ -423,5 +423,71 @@ describe("toAgUiMessages shares what did not change", () => {
     expect(first[0]).not.toHaveProperty("toolCalls");
     const called = fold([ev.toolStart("tc9", "lookup", "A"), ev.toolArgs("tc9", "{}"), ev.toolEnd("tc9")], base);
     expect(toAgUiMessages(called)[0]).toMatchObject({ id: "A", toolCalls: [{ id: "tc9", function: { name: "lookup", arguments: "{}" } }] });
+  });
+});
+
+describe("toAgUiMessages walks only what a thread added since the last call", () => {
+  const say = (id: string, text: string) => [ev.textStart(id), ev.text(id, text), ev.textEnd(id)];
+  /** Counts the thread's message lookups from now on. */
+  function countLookups(thread: ThreadState): { count: number } {
+    const seen = { count: 0 };
+    const table = thread.messages as { get: (id: string) => unknown };
+    const get = table.get.bind(table);
+    table.get = (id: string) => (seen.count++, get(id));
+    return seen;
+  }
+
+  it("a person's message and a reply added at the end are the only ones read; the result is what a fresh walk gives", () => {
+    const history = fold([ev.runStarted("r1"), ...Array.from({ length: 50 }, (_, i) => say(`m${i}`, `message ${i}`)).flat(), ev.runFinished("r1")]);
+    const first = toAgUiMessages(history);
+    const asked = applyClientAction(history, { type: "append-message", message: { id: "u1", role: "user", content: "And?" } });
+    const lookups = countLookups(asked);
+    const next = toAgUiMessages(asked);
+    expect(lookups.count).toBe(1);
+    expect(next).toHaveLength(51);
+    next.slice(0, 50).forEach((m, i) => expect(m).toBe(first[i]));
+    expect(next[50]).toEqual({ id: "u1", role: "user", content: "And?" });
+
+    const replied = foldEvents(asked, [ev.runStarted("r2"), ...say("a1", "Because."), ev.runFinished("r2")]);
+    const again = countLookups(replied);
+    expect(toAgUiMessages(replied).map((m) => m.id).slice(-2)).toEqual(["u1", "a1"]);
+    expect(again.count).toBe(1);
+    // A walk from scratch (another thread in between) reads every message and gives the same.
+    toAgUiMessages(fold([...say("x", "other")]));
+    const fresh = countLookups(replied);
+    expect(toAgUiMessages(replied)).toEqual(toAgUiMessages(replied));
+    expect(fresh.count).toBe(52);
+  });
+
+  it("with and without activity messages, each from its own last walk", () => {
+    const base = fold([ev.runStarted("r1"), ...say("a1", "Hi"), { type: "ACTIVITY_SNAPSHOT", messageId: "act1", activityType: "PLAN", content: { steps: [] } }, ev.runFinished("r1")]);
+    expect(toAgUiMessages(base).map((m) => m.id)).toEqual(["a1"]);
+    expect(toAgUiMessages(base, { includeActivity: true }).map((m) => m.id)).toEqual(["a1", "act1"]);
+    const more = applyClientAction(base, { type: "append-message", message: { id: "u1", role: "user", content: "ok" } });
+    expect(toAgUiMessages(more).map((m) => m.id)).toEqual(["a1", "u1"]);
+    expect(toAgUiMessages(more, { includeActivity: true }).map((m) => m.id)).toEqual(["a1", "act1", "u1"]);
+  });
+
+  it("the array handed out is the caller's: changing it changes no later result", () => {
+    const base = fold([ev.runStarted("r1"), ...say("a1", "Hi"), ev.runFinished("r1")]);
+    const mine = toAgUiMessages(base);
+    mine.push({ id: "junk", role: "user", content: "x" });
+    mine.splice(0, 1);
+    const more = applyClientAction(base, { type: "append-message", message: { id: "u1", role: "user", content: "ok" } });
+    expect(toAgUiMessages(base).map((m) => m.id)).toEqual(["a1"]);
+    expect(toAgUiMessages(more).map((m) => m.id)).toEqual(["a1", "u1"]);
+  });
+
+  it("a message changed, removed or forked away since the last walk is read again", () => {
+    const open = fold([ev.runStarted("r1"), ...say("a1", "One"), ev.textStart("a2"), ev.text("a2", "Tw")]);
+    expect(toAgUiMessages(open).map((m) => m.content)).toEqual(["One", "Tw"]);
+    const streamed = foldEvents(open, [ev.text("a2", "o"), ev.textEnd("a2"), ev.runFinished("r1")]);
+    expect(toAgUiMessages(streamed).map((m) => m.content)).toEqual(["One", "Two"]);
+    const removed = applyClientAction(streamed, { type: "remove-messages", ids: ["a1"] });
+    expect(toAgUiMessages(removed).map((m) => m.id)).toEqual(["a2"]);
+    const asked = applyClientAction(createThreadState(), { type: "append-message", message: { id: "u1", role: "user", content: "Hi" } });
+    expect(toAgUiMessages(asked).map((m) => m.content)).toEqual(["Hi"]);
+    const forked = applyClientAction(asked, { type: "fork", fromMessageId: "u1", message: { id: "u1b", role: "user", content: "Hello?" } });
+    expect(toAgUiMessages(forked).map((m) => [m.id, m.content])).toEqual([["u1b", "Hello?"]]);
   });
 });
