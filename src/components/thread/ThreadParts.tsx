@@ -14,6 +14,7 @@ import { ThreadNavigationContext } from "./ThreadNavigation";
 import { isDevelopment } from "../../core/dev";
 import { afterNextPaint } from "../../core/lazyModule";
 import { createRowSelector } from "./threadRows";
+import { keepLaidOut } from "./keepLaidOut";
 import { createRowLayoutSelector, type RowLayouts } from "./threadTurns";
 import { RowLayoutContext } from "./RowLayoutContext";
 import { useFollowing, type FollowingHandlers } from "./useFollowing";
@@ -117,6 +118,9 @@ const Root = forwardRef<HTMLDivElement, ThreadRootProps>(function ThreadRoot({ e
     initialRect: rect,
     initialOffset: () => Math.max(0, rows.length * estimateSize - rect.height),
   });
+  // A new message does not lay out the 10,000 before it again.
+  const laidOut = useRef(rows);
+  keepLaidOut(virtualizer, laidOut, rows);
 
   const scrollToEnd = useCallback(() => {
     // The list's height is the virtualizer's total (measured rows + estimates), so the end of the
