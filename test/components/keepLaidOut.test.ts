@@ -20,7 +20,8 @@ function virtualizerOf(rows: readonly string[]) {
   const render = (next: readonly string[]) => {
     virtualizer.setOptions(options(next));
     keepLaidOut(virtualizer, laidOut, next);
-    return virtualizer.getMeasurements();
+    virtualizer.getTotalSize(); // lays out, as the thread's render does
+    return virtualizer.measurementsCache;
   };
   return { virtualizer, render };
 }
