@@ -7,6 +7,7 @@ import type { Interaction, InteractionResponse } from "../interactions/types";
 import type { Message } from "@ag-ui/core";
 import type { ThreadState } from "../thread/types";
 import { recordDescribes } from "../decisions/record";
+import { selectInteractions } from "../interactions/select";
 import { addAsked, editInteraction, invalidate, linkCall, newInteraction, open, syncRow, wireResponse } from "./ask";
 
 /**
@@ -95,6 +96,9 @@ function isOutcome(status: Interaction["status"]): status is Outcome {
  * input.messages = withDecisionRecords(thread, toAgUiMessages(thread));
  */
 export function withDecisionRecords(thread: ThreadState, messages: Message[]): Message[] {
+  // No question of a Parley tool carries a record (most threads): the messages as they are, not
+  // read one by one (a run's start at 10,000 messages).
+  if (!selectInteractions(thread).some((i) => i.origin.kind === "tool" && i.decision)) return messages;
   return messages.map((m) => {
     const call = m.role === "tool" ? thread.toolCalls.get(m.toolCallId) : undefined;
     const asked = call?.interactionId === undefined ? undefined : thread.interactions.get(call.interactionId);

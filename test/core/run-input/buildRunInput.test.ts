@@ -7,6 +7,7 @@ import {
   createThreadState,
   interactionRowId,
   parleyTools,
+  toAgUiMessages,
   uncoveredInterrupts,
   type ClientAction,
   type Interaction,
@@ -14,6 +15,7 @@ import {
   type ThreadState,
 } from "../../../src/core";
 import { inCallOrder } from "../../../src/core/run-input/buildRunInput";
+import { withDecisionRecords } from "../../../src/core/origins/parley-tool";
 import { ev } from "../../support/events";
 import { fresh, fold } from "../../support/thread";
 
@@ -380,3 +382,14 @@ describe("inCallOrder", () => {
     expect(inCallOrder(twice)).toBe(twice);
   });
 });
+
+describe("withDecisionRecords", () => {
+  it("hands back the messages themselves, unread, when no Parley tool question carries a decision record", () => {
+    const thread = fold([ev.runStarted(), ...emailCall, ev.toolResult("t9", "tc9", "sent"), ev.runFinished()]);
+    const messages = toAgUiMessages(thread);
+    expect(messages.map((m) => m.role)).toEqual(["assistant", "tool"]);
+    expect(withDecisionRecords(thread, messages)).toBe(messages);
+    expect(withDecisionRecords(fresh(), [])).toEqual([]);
+  });
+});
+
