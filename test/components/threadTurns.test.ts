@@ -3,6 +3,7 @@ import { applyClientAction, createThreadState, foldEvents, type ThreadState } fr
 import { createRowLayoutSelector, layoutRows, lazyRowLayouts, subagentDisplayName } from "../../src/components/thread/threadTurns";
 import { createRowSelector } from "../../src/components/thread/threadRows";
 import { ev } from "../support/events";
+import { countLookups } from "../support/thread";
 
 const say = (id: string, text: string, extra: object = {}) => [ev.textStart(id, extra), ev.text(id, text), ev.textEnd(id)];
 
@@ -133,15 +134,6 @@ describe("thread turns", () => {
 });
 
 describe("the row selector", () => {
-  /** Counts the thread's message lookups from now on. */
-  function countLookups(thread: ThreadState): { count: number } {
-    const seen = { count: 0 };
-    const table = thread.messages as { get: (id: string) => unknown };
-    const get = table.get.bind(table);
-    table.get = (id: string) => (seen.count++, get(id));
-    return seen;
-  }
-
   it("reads only the messages added at the end, and still hides a tool result whose call it knows", () => {
     const select = createRowSelector();
     const t = toolTurn();

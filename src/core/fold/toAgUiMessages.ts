@@ -19,19 +19,30 @@ export interface ToAgUiMessagesOptions {
  */
 const made = new WeakMap<ThreadMessage, { message: Message; calls?: (ToolCallState | undefined)[] }>();
 
+/** What was made for one thread: with activity messages and without (arrays of its own, never handed out). */
+interface Made {
+  state: ThreadState;
+  all: Message[];
+  sent: Message[];
+  order: CallOrder;
+  misordered: boolean;
+}
+
 /**
- * The last thread made into AG-UI messages, and what was made, with activity messages and without
- * (arrays of its own, never handed out): a thread that only added messages since is made by
- * adding theirs, so a run's start and end do not walk a long history again.
+ * The last version of each thread made into AG-UI messages, by its messages table's shared index
+ * (one per thread and the versions folded from it; gone with them): a version that only added
+ * messages since is made by adding theirs, so a run's start and end do not walk a long history
+ * again.
  */
-let lastMade: { state: ThreadState; all: Message[]; sent: Message[]; order: CallOrder; misordered: boolean } | undefined;
+const lastMade = new WeakMap<object, Made>();
 
 /** Reads messages in order; true from the first tool result that came before the assistant message holding its call. */
 type CallOrder = (message: Message) => boolean;
 
 /**
  * A reader of a message list's call order: feed it each message in turn, and it says (from then
- * on) whether a tool result came before the assistant message that first holds its call.
+ * on) whether a tool result came before the assistant message that first holds its call. It keeps
+ * two sets of call ids, so it can go on from where it stopped when the list grows.
  *
  * @example
  * const misordered = callOrder();
@@ -83,9 +94,13 @@ export function runMessages(state: ThreadState): { messages: Message[]; inCallOr
   return { messages: made.sent.slice(), inCallOrder: !made.misordered };
 }
 
-function madeFor(state: ThreadState): NonNullable<typeof lastMade> {
-  const from = messagesKept(lastMade?.state, state);
-  const made = from ? (lastMade as NonNullable<typeof lastMade>) : { state, all: [], sent: [], order: callOrder(), misordered: false };
+function madeFor(state: ThreadState): Made {
+  const key = (state.messages as { index?: object }).index ?? state.messages;
+  const last = lastMade.get(key);
+  const from = messagesKept(last?.state, state);
+  const made: Made = from ? (last as Made) : { state, all: [], sent: [], order: callOrder(), misordered: false };
+  // Until this walk is whole: a message that fails to be made must not leave half of it behind.
+  lastMade.delete(key);
   const ids = state.messageIds;
   for (let i = from; i < ids.length; i++) {
     const message = state.messages.get(ids[i] as string);
@@ -98,7 +113,8 @@ function madeFor(state: ThreadState): NonNullable<typeof lastMade> {
     made.misordered = made.order(agUi);
   }
   made.state = state;
-  return (lastMade = made);
+  lastMade.set(key, made);
+  return made;
 }
 
 function toAgUiMessage(state: ThreadState, message: ThreadMessage): Message {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { applyClientAction, createThreadState, foldEvent, foldEvents, toAgUiMessages, type ThreadState } from "../../../src/core";
+import { applyClientAction, buildRunInput, createThreadState, foldEvent, foldEvents, IdTable, toAgUiMessages, type ThreadMessage, type ThreadState } from "../../../src/core";
+import { countLookups, retabled } from "../../support/thread";
 import { ev } from "../../support/events";
 import { randomValidStream } from "../../support/randomStream";
 import { deepFreeze } from "./invariants";
@@ -428,14 +429,6 @@ describe("toAgUiMessages shares what did not change", () => {
 
 describe("toAgUiMessages walks only what a thread added since the last call", () => {
   const say = (id: string, text: string) => [ev.textStart(id), ev.text(id, text), ev.textEnd(id)];
-  /** Counts the thread's message lookups from now on. */
-  function countLookups(thread: ThreadState): { count: number } {
-    const seen = { count: 0 };
-    const table = thread.messages as { get: (id: string) => unknown };
-    const get = table.get.bind(table);
-    table.get = (id: string) => (seen.count++, get(id));
-    return seen;
-  }
 
   it("a person's message and a reply added at the end are the only ones read; the result is what a fresh walk gives", () => {
     const history = fold([ev.runStarted("r1"), ...Array.from({ length: 50 }, (_, i) => say(`m${i}`, `message ${i}`)).flat(), ev.runFinished("r1")]);
@@ -450,13 +443,52 @@ describe("toAgUiMessages walks only what a thread added since the last call", ()
 
     const replied = foldEvents(asked, [ev.runStarted("r2"), ...say("a1", "Because."), ev.runFinished("r2")]);
     const again = countLookups(replied);
-    expect(toAgUiMessages(replied).map((m) => m.id).slice(-2)).toEqual(["u1", "a1"]);
+    const grown = toAgUiMessages(replied);
+    expect(grown.map((m) => m.id).slice(-2)).toEqual(["u1", "a1"]);
     expect(again.count).toBe(1);
-    // A walk from scratch (another thread in between) reads every message and gives the same.
+    // Another thread in between does not take its place; the same thread in tables of its own is
+    // walked from scratch, and gives the same.
     toAgUiMessages(fold([...say("x", "other")]));
-    const fresh = countLookups(replied);
-    expect(toAgUiMessages(replied)).toEqual(toAgUiMessages(replied));
-    expect(fresh.count).toBe(52);
+    const same = countLookups(replied);
+    expect(toAgUiMessages(replied)).toEqual(grown);
+    expect(same.count).toBe(0);
+    const anew = retabled(replied);
+    const whole = countLookups(anew);
+    expect(toAgUiMessages(anew)).toEqual(grown);
+    expect(whole.count).toBe(52);
+  });
+
+  it("over random streams, with messages added, removed and forked between bursts, gives what a walk from scratch gives", () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const events = randomValidStream(seed);
+      let thread = createThreadState({ threadId: `thread-${seed}` });
+      let step = 0;
+      for (let i = 0; i < events.length; i += 7) {
+        thread = foldEvents(thread, events.slice(i, i + 7));
+        step++;
+        if (step % 3 === 0) thread = applyClientAction(thread, { type: "append-message", message: { id: `u-${seed}-${step}`, role: "user", content: "and?" } });
+        if (step % 5 === 0 && thread.messageIds.length > 2) thread = applyClientAction(thread, { type: "remove-messages", ids: [thread.messageIds[1] as string] });
+        if (step % 7 === 0 && thread.messageIds[0]) thread = applyClientAction(thread, { type: "fork", fromMessageId: thread.messageIds[0], message: { id: `f-${seed}-${step}`, role: "user", content: "again" } });
+        for (const options of [{}, { includeActivity: true }]) {
+          expect(toAgUiMessages(thread, options), `seed ${seed}, step ${step}`).toEqual(toAgUiMessages(retabled(thread), options));
+        }
+        expect(buildRunInput(thread, { runId: "next" }).messages, `seed ${seed}, step ${step}`).toEqual(buildRunInput(retabled(thread), { runId: "next" }).messages);
+      }
+    }
+  });
+
+  it("a message that cannot be made leaves nothing of its walk behind", () => {
+    const asked = applyClientAction(createThreadState(), { type: "append-message", message: { id: "u1", role: "user", content: "Hi" } });
+    expect(toAgUiMessages(asked).map((m) => m.id)).toEqual(["u1"]);
+    // A version with a malformed message after u1 (what the fold never makes: a tool call list that is not a list).
+    const table = (asked.messages as IdTable<ThreadMessage>).clone();
+    table.set({ id: "u2", role: "user", content: "fine" });
+    table.set({ id: "bad", role: "assistant", content: "x", toolCallIds: {} } as unknown as ThreadMessage);
+    const broken: ThreadState = { ...asked, messageIds: [...asked.messageIds, "u2", "bad"], messages: table };
+    expect(() => toAgUiMessages(broken)).toThrow();
+    expect(toAgUiMessages(asked).map((m) => m.id)).toEqual(["u1"]);
+    const next = applyClientAction(asked, { type: "append-message", message: { id: "u3", role: "user", content: "ok" } });
+    expect(toAgUiMessages(next).map((m) => m.id)).toEqual(["u1", "u3"]);
   });
 
   it("with and without activity messages, each from its own last walk", () => {
