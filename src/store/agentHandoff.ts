@@ -3,6 +3,7 @@ import { toAgUiMessages, type RunFailure, type ThreadState } from "../core/fold"
 import type { AgentLike } from "../core/transport/types";
 import { isDevelopment } from "../core/dev";
 import { idleAfterFirstPaint } from "../core/lazyModule";
+import { startsWith } from "../core/thread/appended";
 
 /**
  * What passes between the store and the agent object besides the run itself: what it already
@@ -146,9 +147,7 @@ function primeAgent(agent: AgentLike, thread: ThreadState, start?: HeldAtStart):
 
 /** The messages `next` adds at the end of `before` (every earlier one the same object), or undefined. */
 function addedTo(before: readonly Message[], next: readonly Message[]): Message[] | undefined {
-  if (next.length < before.length) return undefined;
-  for (let i = 0; i < before.length; i++) if (before[i] !== next[i]) return undefined;
-  return next.slice(before.length);
+  return startsWith(next, before) ? next.slice(before.length) : undefined;
 }
 
 /** A deep copy, as the SDK makes one (through JSON where the engine has no `structuredClone`). */

@@ -74,7 +74,8 @@ export function buildRunInput(thread: ThreadState, options: BuildRunInputOptions
 /** The thread's messages from the truncation point on, never starting with an orphan tool result. */
 function contextMessages(thread: ThreadState): Message[] {
   const { messages: all, inCallOrder: ordered } = runMessages(thread);
-  // Every result after its call in the whole list is so in any part of it.
+  // Every result after its call in the whole list is so in any part of it: a call has one message
+  // holding it (the fold refuses a second), so cutting the list cannot move a result before it.
   const ordering = ordered ? (messages: Message[]) => messages : inCallOrder;
   if (!thread.contextFrom) return ordering(all);
   let start = all.findIndex((m) => m.id === thread.contextFrom);
