@@ -83,6 +83,40 @@ describe("the thread follows a fast reply", () => {
     expect(browser.problems).toEqual([]);
   });
 
+  it("lays the rows out one after another, with no gap or overlap, after rows were added at the end (keepLaidOut)", async () => {
+    // The replies above each added a row to a laid-out list; the rows before them kept their layout.
+    const gaps = (): Promise<number[]> =>
+      page.evaluate(async () => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        await frame();
+        await frame();
+        const rows = [...document.querySelectorAll("[data-slot=thread-row]")]
+          .map((row) => ({ index: Number(row.getAttribute("data-index")), box: row.getBoundingClientRect() }))
+          .sort((a, b) => a.index - b.index);
+        const out: number[] = [];
+        for (let i = 1; i < rows.length; i++) if (rows[i]!.index === rows[i - 1]!.index + 1) out.push(rows[i]!.box.top - rows[i - 1]!.box.bottom);
+        return out;
+      });
+    await reply(30, 0);
+    // The same space between every two rows (the list's gap), to a pixel's rounding.
+    const even = (list: number[]) => Math.max(...list) - Math.min(...list);
+    const atEnd = await gaps();
+    expect(atEnd.length).toBeGreaterThan(3);
+    expect(even(atEnd), atEnd.join(" ")).toBeLessThanOrEqual(1);
+    // Far back, where the layout kept from before the replies is read.
+    await page.evaluate(() => {
+      document.querySelector("[data-slot=thread-viewport]")!.scrollTop = 40_000;
+    });
+    const back = await gaps();
+    expect(back.length).toBeGreaterThan(3);
+    expect(even([...back, ...atEnd]), back.join(" ")).toBeLessThanOrEqual(1);
+    await page.evaluate(() => {
+      const viewport = document.querySelector("[data-slot=thread-viewport]")!;
+      viewport.scrollTop = viewport.scrollHeight;
+    });
+    expect(browser.problems).toEqual([]);
+  });
+
   it("takes no scroll event for the person scrolling away unless a gesture caused it", async () => {
     // What the race looks like to the thread: mid-stream, a scroll event finds the view 300 px
     // above the end (the list's height lagging a row that grew, a virtualizer adjustment).
