@@ -45,6 +45,10 @@ const FRAMES = args.includes("--frames");
 const ONLY = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
 /** `--impls=parley,naive`: run just those implementations (the ratio table needs the naive list). */
 const IMPLS_ONLY = args.find((a) => a.startsWith("--impls="))?.slice("--impls=".length).split(",");
+if (IMPLS_ONLY?.some((name) => !["naive", "parley", "sdk"].includes(name))) {
+  console.error(`--impls takes naive, parley and sdk; got ${IMPLS_ONLY.join(",")}`);
+  process.exit(2);
+}
 const TIME_DOMAIN = (process.env.BENCH_TIME_DOMAIN ?? "timeTicks") as "threadTicks" | "timeTicks";
 /** A run longer than this is not repeated (its one run is reported, marked †1). */
 const REPEAT_BUDGET_MS = 30_000;
