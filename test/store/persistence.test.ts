@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { answerMessageId, createThreadStore, type Interaction, type ThreadStore, type ThreadStoreOptions } from "../../src";
 import { createMemoryThreadStorage, persistThread, restoreThread, snapshotThread, type ThreadStorage } from "../../src/persistence";
+import { buildRunInput } from "../../src/core";
 import { ev } from "../support/events";
 import { fakeAgent } from "../support/fakeAgent";
 
@@ -213,6 +214,28 @@ describe("restoreThread", () => {
     });
     expect(restored.ok && restored.thread.messageIds).toEqual(["m1"]);
     expect(restored.ok && restored.thread.nextNumber).toBe(4);
+  });
+});
+
+describe("restoreThread: an assistant message's tool calls", () => {
+  it("lists only calls the thread has: a list that is not one, or a call that is not there, would fail the next run", () => {
+    const restored = restoreThread({
+      version: 1, savedAt: 1, nextNumber: 1, runs: [], grants: [], audit: [], pendingInterrupts: [], pendingToolCallIds: [], interactions: [],
+      toolCalls: [{ id: "c1", name: "search", messageId: "a1", argsText: "{}", status: "complete" }],
+      messageIds: ["u1", "a1", "a2", "a3"],
+      messages: [
+        { id: "u1", role: "user", content: "hi" },
+        { id: "a1", role: "assistant", content: "", toolCallIds: ["c1", "gone", 7] },
+        { id: "a2", role: "assistant", content: "x", toolCallIds: {} },
+        { id: "a3", role: "assistant", content: "y" },
+      ],
+    });
+    if (!restored.ok) throw new Error(restored.problem);
+    const { messages } = restored.thread;
+    expect(messages.get("a1")).toMatchObject({ toolCallIds: ["c1"] });
+    expect(messages.get("a2")).toMatchObject({ toolCallIds: [] });
+    expect(messages.get("a3")).not.toHaveProperty("toolCallIds");
+    expect(buildRunInput(restored.thread, { runId: "next" }).messages.map((m) => m.id)).toEqual(["u1", "a1", "a2", "a3"]);
   });
 });
 

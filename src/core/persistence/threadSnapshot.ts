@@ -121,15 +121,24 @@ export function restoreThread(snapshot: unknown): RestoreResult {
   const s = snapshot as unknown as ThreadSnapshot;
   const withId = <T>(list: readonly T[]) => list.filter((item): item is T & { id: string } => isRecord(item) && isId(item.id));
   const interactions = IdTable.from(withId(s.interactions).filter((i) => typeof i.status === "string" && typeof i.rowId === "string" && isRecord(i.origin) && typeof i.origin.kind === "string"));
-  // A row stands for its interaction: one without it would be a card with nothing behind it.
+  const toolCalls = IdTable.from(withId(s.toolCalls));
+  // A row stands for its interaction: one without it would be a card with nothing behind it. An
+  // assistant message lists only tool calls the thread has, as the fold keeps it (a list that is
+  // not one, or names a call that is not there, would fail the next run's input).
   const messages = IdTable.from(
-    withId(s.messages).filter((m) => typeof m.role === "string" && (m.role !== "interaction" || interactions.has((m as { interactionId?: string }).interactionId ?? ""))),
+    withId(s.messages)
+      .filter((m) => typeof m.role === "string" && (m.role !== "interaction" || interactions.has((m as { interactionId?: string }).interactionId ?? "")))
+      .map((m) => {
+        const ids = (m as { toolCallIds?: unknown }).toolCallIds;
+        if (ids === undefined || (Array.isArray(ids) && ids.every((id) => isId(id) && toolCalls.has(id)))) return m;
+        return { ...m, toolCallIds: Array.isArray(ids) ? ids.filter((id) => isId(id) && toolCalls.has(id)) : [] };
+      }),
   );
   const thread: ThreadState = {
     ...createThreadState(isId(s.threadId) ? { threadId: s.threadId } : {}),
     messages,
     messageIds: Array.isArray(s.messageIds) ? [...new Set(s.messageIds.filter((id) => isId(id) && messages.has(id)))] : [...messages.keys()],
-    toolCalls: IdTable.from(withId(s.toolCalls)),
+    toolCalls,
     interactions,
     interactionIds: [...interactions.keys()],
     nextNumber: s.nextNumber,
