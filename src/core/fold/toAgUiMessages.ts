@@ -69,7 +69,7 @@ export function callOrder(): CallOrder {
  *
  * The array is new on every call; the messages in it are shared with earlier calls while the
  * thread's message is unchanged (a 10,000-message thread is not copied for every run), and a
- * thread that only added messages since the last call is not walked again. They are
+ * thread that only added messages since the last call for it is not walked again. They are
  * read-only, as the thread itself (frozen in development): an agent that wants to change its
  * input's messages copies them first.
  *
