@@ -77,6 +77,10 @@ export const ActionTooltipOnHover: Story = {
   ),
   play: async ({ canvasElement }) => {
     const regenerate = within(canvasElement).getByRole("button", { name: "Regenerate" });
+    // The row's tooltip loads after the first row appears (in idle time, later on a busy machine);
+    // a hover before it is there is not seen by it. Wait for its anchor, as a person's pointer
+    // moving on would.
+    await waitFor(() => expect(canvasElement.querySelector('[data-slot="action-tooltip-anchor"]')).not.toBeNull(), { timeout: 5_000 });
     await userEvent.hover(regenerate);
     const tooltip = await within(canvasElement.ownerDocument.body).findByRole("tooltip", {}, { timeout: 5_000 });
     await expect(tooltip).toHaveTextContent("Regenerate");
