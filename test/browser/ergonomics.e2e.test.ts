@@ -53,4 +53,36 @@ describe("conversation ergonomics (demo)", () => {
 
     expect(problems).toEqual([]);
   });
+
+  it("names the button the pointer is already on when the row's tooltips arrive after it", async () => {
+    const { page, url, problems } = demo;
+    problems.length = 0;
+    // The tooltips' chunk is held back until the pointer is on the button (a busy page loads it late).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const chunk = /ActionTooltip\.tsx/;
+    let asked = false;
+    await page.route(chunk, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto(url);
+      await page.locator('[data-ui="kit"]').waitFor();
+      await send(page, "hello tooltips");
+      await shown(page, "You said").first().waitFor({ timeout: 15_000 });
+      const regenerate = page.getByRole("button", { name: "Regenerate" }).last();
+      await regenerate.hover();
+      await expect.poll(() => asked, { timeout: 15_000 }).toBe(true);
+      expect(await page.getByRole("tooltip").count()).toBe(0);
+      release();
+      await page.getByRole("tooltip", { name: "Regenerate" }).waitFor({ timeout: 10_000 });
+    } finally {
+      release();
+      await page.unroute(chunk);
+    }
+    expect(problems).toEqual([]);
+  });
 });
+

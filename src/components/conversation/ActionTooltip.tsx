@@ -50,6 +50,11 @@ export function RowTooltip({ row }: { row: RefObject<HTMLElement | null> }) {
       ["focusout", hide],
     ];
     for (const [type, listener] of listeners) el.addEventListener(type, listener);
+    // This chunk arrives after the row (in idle time): a pointer already on a button, or keyboard
+    // focus already there, is named as if it had just come.
+    const focused = el.querySelector<HTMLButtonElement>("button[aria-label]:focus-visible");
+    const already = focused ?? el.querySelector<HTMLButtonElement>("button[aria-label]:hover");
+    if (already && !already.disabled) timer = setTimeout(() => setTarget(already), focused ? 0 : 300);
     return () => {
       hide();
       for (const [type, listener] of listeners) el.removeEventListener(type, listener);
