@@ -105,7 +105,7 @@ interface HeldAtStart {
  * store no longer has. `fromAgent`: the thread started from the agent's own messages.
  *
  * @example
- * primeWhenIdle(options.agent, startThread, fromAgent, () => ({ agent: get().agent, thread: get().thread, running: get().turn.active }));
+ * primeWhenIdle(options.agent, startThread, fromAgent, () => ({ agent: get().agent, thread: get().thread, running: get().turn.active !== undefined }));
  */
 export function primeWhenIdle(
   agent: AgentLike | undefined,
