@@ -222,20 +222,25 @@ describe("restoreThread: an assistant message's tool calls", () => {
     const restored = restoreThread({
       version: 1, savedAt: 1, nextNumber: 1, runs: [], grants: [], audit: [], pendingInterrupts: [], pendingToolCallIds: [], interactions: [],
       toolCalls: [{ id: "c1", name: "search", messageId: "a1", argsText: "{}", status: "complete" }],
-      messageIds: ["u1", "a1", "a2", "a3"],
+      messageIds: ["u1", "a1", "a2", "a3", "a4"],
       messages: [
         { id: "u1", role: "user", content: "hi" },
         { id: "a1", role: "assistant", content: "", toolCallIds: ["c1", "gone", 7] },
         { id: "a2", role: "assistant", content: "x", toolCallIds: {} },
         { id: "a3", role: "assistant", content: "y" },
+        { id: "a4", role: "assistant", content: "z", toolCallIds: ["gone"] },
       ],
     });
     if (!restored.ok) throw new Error(restored.problem);
     const { messages } = restored.thread;
     expect(messages.get("a1")).toMatchObject({ toolCallIds: ["c1"] });
-    expect(messages.get("a2")).toMatchObject({ toolCallIds: [] });
+    expect(messages.get("a2")).not.toHaveProperty("toolCallIds");
     expect(messages.get("a3")).not.toHaveProperty("toolCallIds");
-    expect(buildRunInput(restored.thread, { runId: "next" }).messages.map((m) => m.id)).toEqual(["u1", "a1", "a2", "a3"]);
+    expect(messages.get("a4")).not.toHaveProperty("toolCallIds");
+    const sent = buildRunInput(restored.thread, { runId: "next" }).messages;
+    expect(sent.map((m) => m.id)).toEqual(["u1", "a1", "a2", "a3", "a4"]);
+    // Only a1 carries tool calls; no message goes out with an empty list of them.
+    expect(sent.map((m) => (m.role === "assistant" ? m.toolCalls?.map((c) => c.id) : undefined))).toEqual([undefined, ["c1"], undefined, undefined, undefined]);
   });
 });
 

@@ -124,14 +124,17 @@ export function restoreThread(snapshot: unknown): RestoreResult {
   const toolCalls = IdTable.from(withId(s.toolCalls));
   // A row stands for its interaction: one without it would be a card with nothing behind it. An
   // assistant message lists only tool calls the thread has, as the fold keeps it (a list that is
-  // not one, or names a call that is not there, would fail the next run's input).
+  // not one, or names a call that is not there, would fail the next run's input); with none left,
+  // it lists none, so the run sends no empty `toolCalls` a model API would refuse.
+  const called = (id: unknown) => isId(id) && toolCalls.has(id);
   const messages = IdTable.from(
     withId(s.messages)
       .filter((m) => typeof m.role === "string" && (m.role !== "interaction" || interactions.has((m as { interactionId?: string }).interactionId ?? "")))
       .map((m) => {
-        const ids = (m as { toolCallIds?: unknown }).toolCallIds;
-        if (ids === undefined || (Array.isArray(ids) && ids.every((id) => isId(id) && toolCalls.has(id)))) return m;
-        return { ...m, toolCallIds: Array.isArray(ids) ? ids.filter((id) => isId(id) && toolCalls.has(id)) : [] };
+        const { toolCallIds: ids, ...rest } = m as typeof m & { toolCallIds?: unknown };
+        if (ids === undefined || (Array.isArray(ids) && ids.every(called))) return m;
+        const kept = Array.isArray(ids) ? ids.filter(called) : [];
+        return kept.length ? { ...rest, toolCallIds: kept } : rest;
       }),
   );
   const thread: ThreadState = {
