@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { applyClientAction, createThreadState, foldEvents, type ThreadState } from "../../../src/core";
-import { messagesKept } from "../../../src/core/thread/appended";
+import { messagesKept, startsWith } from "../../../src/core/thread/appended";
 import { ev } from "../../support/events";
 
 const say = (id: string, text: string) => [ev.textStart(id), ev.text(id, text), ev.textEnd(id)];
@@ -49,3 +49,17 @@ describe("messagesKept: how many messages a later thread shares unchanged with a
     expect(messagesKept(forked, talked)).toBe(0);
   });
 });
+
+describe("startsWith", () => {
+  it("a list begins with a prefix of the same items in the same order, compared by identity", () => {
+    const a = { id: "a" };
+    expect(startsWith(["a", "b", "c"], ["a", "b"])).toBe(true);
+    expect(startsWith(["a", "b"], ["a", "b"])).toBe(true);
+    expect(startsWith(["a"], [])).toBe(true);
+    expect(startsWith(["a", "b"], ["b"])).toBe(false);
+    expect(startsWith(["a"], ["a", "b"])).toBe(false);
+    expect(startsWith([a], [a])).toBe(true);
+    expect(startsWith([{ id: "a" }], [a])).toBe(false);
+  });
+});
+
