@@ -69,7 +69,8 @@ export function callOrder(): CallOrder {
  *
  * The array is new on every call; the messages in it are shared with earlier calls while the
  * thread's message is unchanged (a 10,000-message thread is not copied for every run), and a
- * thread that only added messages since the last call for it is not walked again. They are
+ * thread that only added messages since the last call for it is not walked again. A message with
+ * none of Parley's own fields (`streaming`, `toolCallIds`) is the thread's own object. They are
  * read-only, as the thread itself (frozen in development): an agent that wants to change its
  * input's messages copies them first.
  *
@@ -118,6 +119,13 @@ function madeFor(state: ThreadState): Made {
 }
 
 function toAgUiMessage(state: ThreadState, message: ThreadMessage): Message {
+  // Nothing of Parley's own on it (no `streaming`, no `toolCallIds`): it is already AG-UI, and the
+  // thread's object goes as it is. No copy, and nothing kept for it: at 10,000 messages, priming
+  // the agent made 10,000 copies, which the next collection then had to move, inside a stream.
+  if (!("streaming" in message) && !("toolCallIds" in message)) {
+    if (isDevelopment()) Object.freeze(message);
+    return message as Message;
+  }
   const toolCallIds = message.role === "assistant" ? message.toolCallIds : undefined;
   const calls = toolCallIds?.map((callId) => state.toolCalls.get(callId));
   const known = made.get(message);

@@ -425,6 +425,24 @@ describe("toAgUiMessages shares what did not change", () => {
     const called = fold([ev.toolStart("tc9", "lookup", "A"), ev.toolArgs("tc9", "{}"), ev.toolEnd("tc9")], base);
     expect(toAgUiMessages(called)[0]).toMatchObject({ id: "A", toolCalls: [{ id: "tc9", function: { name: "lookup", arguments: "{}" } }] });
   });
+
+  it("a message with none of Parley's fields is the thread's own object, read-only; one with them is a copy without them", () => {
+    const thread = fold([ev.runStarted(), ev.textStart("A"), ev.text("A", "done"), ev.textEnd("A"), ev.textStart("B"), ev.text("B", "still"), ev.toolStart("tc1", "search", "C"), ev.toolArgs("tc1", "{}")]);
+    const [a, b, c] = toAgUiMessages(thread);
+    // A ended: nothing to take off. It goes as it is (no copy kept for every message of a long thread).
+    expect(a).toBe(thread.messages.get("A"));
+    expect(Object.isFrozen(a)).toBe(true); // development: changing it fails where it is done
+    // B streams (`streaming`), C holds its call by id (`toolCallIds`): copies in AG-UI's shape.
+    expect(b).not.toBe(thread.messages.get("B"));
+    expect(b).toEqual({ id: "B", role: "assistant", content: "still" });
+    expect(c).not.toBe(thread.messages.get("C"));
+    expect(c).not.toHaveProperty("toolCallIds");
+    expect(c).toMatchObject({ id: "C", toolCalls: [{ id: "tc1", function: { name: "search", arguments: "{}" } }] });
+    // The thread folds on past a message it handed out (a new object replaces one that changes).
+    const next = fold([ev.textStart("A2"), ev.text("A2", "more"), ev.textEnd("A2")], thread);
+    expect(next.messages.get("A")).toBe(a);
+    expect(toAgUiMessages(next).map((m) => m.id)).toEqual(["A", "B", "C", "A2"]);
+  });
 });
 
 describe("toAgUiMessages walks only what a thread added since the last call", () => {
