@@ -10,6 +10,7 @@ import type { SpeechInput } from "../../core/channels/speechInput";
 import { useAgentCapabilities } from "../../react/capabilities";
 import type { ParleyLabels } from "../../i18n/labels";
 import { cn } from "../lib/cn";
+import { cva } from "class-variance-authority";
 import { buttonVariants } from "../lib/button";
 import { ComposerFocusContext } from "./ComposerFocus";
 import { PaperclipIcon, SendIcon, StopIcon } from "../lib/icons";
@@ -58,7 +59,18 @@ function filesOf(data: DataTransfer | null): File[] {
 }
 
 /** The round icon buttons inside the field: 36 px, 44 px on a touch screen. */
-const iconButton = "pl:inline-flex pl:size-9 pl:shrink-0 pl:items-center pl:justify-center pl:rounded-full pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-50 pl:pointer-coarse:size-11";
+// The composer's round buttons, each tone joined to the base by cva: one class string, which cn()
+// passes through without tailwind-merge (kitClassGroups.test.ts proves each has nothing to merge).
+const iconButton = cva("pl:inline-flex pl:size-9 pl:shrink-0 pl:items-center pl:justify-center pl:rounded-full pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-50 pl:pointer-coarse:size-11", {
+  variants: {
+    tone: {
+      quiet: "pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground",
+      dictate: "pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground pl:data-[state=listening]:bg-destructive pl:data-[state=listening]:text-destructive-foreground",
+      stop: "pl:bg-foreground pl:text-background pl:hover:opacity-85",
+      send: "pl:bg-primary-solid pl:text-primary-solid-foreground pl:enabled:hover:opacity-90",
+    },
+  },
+});
 
 /**
  * Where the person writes — and answers. Enter sends, Shift+Enter adds a line, and Enter never
@@ -243,7 +255,7 @@ export function Composer({ className, placeholder, startActions, endActions, att
               aria-label={t.attachments.attach}
               disabled={state === "no-agent"}
               onClick={() => fileInput.current?.click()}
-              className={cn(iconButton, "pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground")}
+              className={iconButton({ tone: "quiet" })}
             >
               <PaperclipIcon size={18} />
             </button>
@@ -290,7 +302,7 @@ export function Composer({ className, placeholder, startActions, endActions, att
               input={dictation}
               lang={locale}
               disabled={state === "no-agent"}
-              className={cn(iconButton, "pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground pl:data-[state=listening]:bg-destructive pl:data-[state=listening]:text-destructive-foreground")}
+              className={iconButton({ tone: "dictate" })}
               onFinal={(heard) => {
                 setText((typed) => (typed.trim() ? `${typed.trimEnd()} ${heard}` : heard));
                 setConfirming(false);
@@ -309,7 +321,7 @@ export function Composer({ className, placeholder, startActions, endActions, att
               aria-label={t.stop}
               onClick={onStop}
               {...runControlFocus}
-              className={cn(iconButton, "pl:bg-foreground pl:text-background pl:hover:opacity-85")}
+              className={iconButton({ tone: "stop" })}
             >
               <StopIcon />
             </button>
@@ -321,7 +333,7 @@ export function Composer({ className, placeholder, startActions, endActions, att
             data-slot="composer-send"
             aria-label={t.send}
             disabled={state === "no-agent" || (!text.trim() && !hasFiles) || refused || files.status === "failed" || waiting}
-            className={cn(iconButton, "pl:bg-primary-solid pl:text-primary-solid-foreground pl:enabled:hover:opacity-90")}
+            className={iconButton({ tone: "send" })}
           >
             <SendIcon size={18} />
           </button>

@@ -16,16 +16,23 @@ import { useExtraActions } from "./extraActions";
 const MessageEditor = lazy(() => import("./MessageEditor"));
 const MessageMedia = lazy(() => import("./MessageMedia"));
 
+// Whole strings, one per side: a part's own classes alone pass through cn() without tailwind-merge
+// (the first screen's action rows built its class map before).
+const TOOLBAR = {
+  start: "pl:relative pl:flex pl:flex-wrap pl:items-center pl:gap-0.5 pl:text-muted-foreground pl:-ms-1.5",
+  end: "pl:relative pl:flex pl:flex-wrap pl:items-center pl:gap-0.5 pl:text-muted-foreground pl:-me-1.5 pl:justify-end",
+} as const;
+
 /**
  * The row of icon actions after a message, outside its bubble. On a screen with a mouse it shows
  * while the row is hovered or holds focus (parley.css, `[data-slot=message-actions]`); on a touch
  * screen it is always there. `children` go after the kit's actions.
  */
-function Toolbar({ children, className }: { children: ReactNode; className?: string }) {
+function Toolbar({ children, side, className }: { children: ReactNode; side: "start" | "end"; className?: string }) {
   const row = useRef<HTMLDivElement>(null);
   const tips = useLazyChunk(tooltipChunk);
   return (
-    <div ref={row} data-slot="message-actions" className={cn("pl:relative pl:flex pl:flex-wrap pl:items-center pl:gap-0.5 pl:text-muted-foreground", className)}>
+    <div ref={row} data-slot="message-actions" className={cn(TOOLBAR[side], className)}>
       {children}
       {/* Added after the buttons once loaded: they keep their place and are not re-mounted. */}
       {tips ? <tips.RowTooltip row={row} /> : null}
@@ -121,7 +128,7 @@ export function AnswerActions({ messageId, children, className }: AnswerActionsP
   const { canFork, regenerate } = useMessageActions(messageId);
   const extra = useExtraActions(messageId, "assistant");
   return (
-    <Toolbar className={cn("pl:-ms-1.5", className)}>
+    <Toolbar side="start" className={className}>
       <CopyMessageButton messageId={messageId} />
       <IconAction slot="message-regenerate" label={t.regenerate} icon={<RegenerateIcon />} disabled={!canFork} onClick={() => regenerate()} />
       <BranchPicker messageId={messageId} />
@@ -164,14 +171,17 @@ export function EditableUserMessage({ message }: { message: ThreadMessage }) {
       ) : (
         <>
           <div data-slot="message-bubble" className="pl:max-w-full pl:rounded-2xl pl:rounded-ee-md pl:bg-bubble pl:px-4 pl:py-2 pl:text-bubble-foreground">
-            <Message.Body className="pl:whitespace-pre-wrap pl:break-words">{text}</Message.Body>
+            {/* The part's own class and these, joined by the slot: nothing to merge. */}
+            <Message.Body asChild>
+              <div className="pl:whitespace-pre-wrap pl:break-words">{text}</div>
+            </Message.Body>
             {hasMedia ? (
               <Suspense fallback={null}>
                 <MessageMedia content={content} />
               </Suspense>
             ) : null}
           </div>
-          <Toolbar className="pl:-me-1.5 pl:justify-end">
+          <Toolbar side="end">
             <BranchPicker messageId={message.id} />
             <CopyMessageButton messageId={message.id} />
             <IconAction slot="message-edit" label={t.edit} icon={<PencilIcon />} disabled={!canFork} onClick={() => setEditing(true)} />

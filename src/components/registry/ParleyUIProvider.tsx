@@ -102,7 +102,7 @@ export function ParleyUIProvider({ components, toolRenderers, registry: given, l
           lang={locale}
           dir={dir}
           style={style}
-          className={cn("parley", colorScheme === "dark" && "dark", "pl:flex pl:min-h-0 pl:flex-col", className)}
+          className={cn(colorScheme === "dark" ? "parley dark pl:flex pl:min-h-0 pl:flex-col" : "parley pl:flex pl:min-h-0 pl:flex-col", className)}
         >
           {children}
         </KitRoot>
