@@ -9,8 +9,8 @@ import { useLabels, useLocale } from "../../i18n/LabelsContext";
 import type { SpeechInput } from "../../core/channels/speechInput";
 import { useAgentCapabilities } from "../../react/capabilities";
 import type { ParleyLabels } from "../../i18n/labels";
-import { cn } from "../lib/cn";
 import { cva } from "class-variance-authority";
+import { cn } from "../lib/cn";
 import { buttonVariants } from "../lib/button";
 import { ComposerFocusContext } from "./ComposerFocus";
 import { PaperclipIcon, SendIcon, StopIcon } from "../lib/icons";
@@ -58,9 +58,11 @@ function filesOf(data: DataTransfer | null): File[] {
   return data ? Array.from(data.files) : [];
 }
 
-/** The round icon buttons inside the field: 36 px, 44 px on a touch screen. */
-// The composer's round buttons, each tone joined to the base by cva: one class string, which cn()
-// passes through without tailwind-merge (kitClassGroups.test.ts proves each has nothing to merge).
+/**
+ * The round icon buttons inside the field: 36 px, 44 px on a touch screen. Each tone is joined to
+ * the base by cva, one class string that cn() would pass through without tailwind-merge
+ * (kitClassGroups.test.ts proves each has nothing to merge).
+ */
 const iconButton = cva("pl:inline-flex pl:size-9 pl:shrink-0 pl:items-center pl:justify-center pl:rounded-full pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-50 pl:pointer-coarse:size-11", {
   variants: {
     tone: {
