@@ -71,8 +71,8 @@ export function callOrder(): CallOrder {
  * thread's message is unchanged (a 10,000-message thread is not copied for every run), and a
  * thread that only added messages since the last call for it is not walked again. A message with
  * none of Parley's own fields (`streaming`, `toolCallIds`) is the thread's own object. They are
- * read-only, as the thread itself (frozen in development): an agent that wants to change its
- * input's messages copies them first.
+ * read-only (frozen in development once handed out): changing one changes what the person sees
+ * and what is saved. An agent that wants to change its input's messages copies them first.
  *
  * @example
  * const input = { threadId, runId, messages: toAgUiMessages(thread), tools: [], context: [] };

@@ -66,8 +66,9 @@ export interface EventStream {
  */
 export interface AgentLike {
   /**
-   * Starts a run. The input's messages are shared with the thread's earlier runs (read-only, frozen
-   * in development): copy one before changing it.
+   * Starts a run. The input's messages are shared with the thread's earlier runs, and most are the
+   * thread's own message objects (read-only, frozen in development): changing one would change
+   * what the person sees and what is saved. Copy one before changing it.
    */
   run(input: RunAgentInput): EventStream;
   /** Called by `stop()` as well as unsubscribing; `HttpAgent` aborts its fetch here. */

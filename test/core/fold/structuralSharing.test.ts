@@ -438,10 +438,16 @@ describe("toAgUiMessages shares what did not change", () => {
     expect(c).not.toBe(thread.messages.get("C"));
     expect(c).not.toHaveProperty("toolCallIds");
     expect(c).toMatchObject({ id: "C", toolCalls: [{ id: "tc1", function: { name: "search", arguments: "{}" } }] });
-    // The thread folds on past a message it handed out (a new object replaces one that changes).
+    // The thread folds on past a message it handed out: one added after it leaves it as it is...
     const next = fold([ev.textStart("A2"), ev.text("A2", "more"), ev.textEnd("A2")], thread);
     expect(next.messages.get("A")).toBe(a);
     expect(toAgUiMessages(next).map((m) => m.id)).toEqual(["A", "B", "C", "A2"]);
+    // ...and one that changes it puts a new object in its place; the frozen one is not written to.
+    const replaced = fold([ev.messagesSnapshot([{ id: "A", role: "assistant", content: "changed" }])], next);
+    expect(replaced.messages.get("A")).not.toBe(a);
+    expect(replaced.messages.get("A")).toMatchObject({ content: "changed" });
+    expect(a).toEqual({ id: "A", role: "assistant", content: "done" });
+    expect(replaced.errors).toEqual(next.errors);
   });
 });
 
