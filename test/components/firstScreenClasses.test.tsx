@@ -8,7 +8,9 @@ import { renderKit } from "./support";
  * The first screen of the README's "Use it" page (a thread with the person's messages and the
  * agent's answers, their action rows, the composer) passes every class string through cn() as it
  * is: tailwind-merge, its class map built on the first call (~5 ms cold), is left for an app's own
- * `className`. Counted here by wrapping what `createTailwindMerge` hands the kit.
+ * `className`. Counted here by wrapping what `createTailwindMerge` hands the kit, over the first
+ * render (jsdom measures nothing, so the rows are rendered as `MessageRenderer`s; the parts that
+ * load later, such as the tooltips and the editor, are not on the first screen).
  */
 const merges = vi.hoisted(() => ({ calls: [] as unknown[][] }));
 vi.mock("tailwind-merge", async (original) => {

@@ -60,7 +60,7 @@ function filesOf(data: DataTransfer | null): File[] {
 
 /**
  * The round icon buttons inside the field: 36 px, 44 px on a touch screen. Each tone is joined to
- * the base by cva, one class string that cn() would pass through without tailwind-merge
+ * the base by cva into one class string, with no tailwind-merge on the first screen
  * (kitClassGroups.test.ts proves each has nothing to merge).
  */
 const iconButton = cva("pl:inline-flex pl:size-9 pl:shrink-0 pl:items-center pl:justify-center pl:rounded-full pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-50 pl:pointer-coarse:size-11", {
