@@ -6,12 +6,13 @@
  *
  *   npm run bench:first-paint    (node --import tsx bench/browser/firstPaint.ts [--quick])
  *
- * Both pages (first-paint/) are built for production with Vite (minified, the stylesheet a link)
- * and served from loopback by `vite preview` with the HTTP cache off, so each run fetches, parses and runs the whole
- * bundle, as a first visit does. Each run starts on a blank page of the same origin, starts the
- * CPU profiler, and navigates; the page reports the first frame showing the last prior message,
- * painted, in ms since navigation start, and stops the profiler then; its samples count up to that
- * frame. Medians of 5 (1 with --quick).
+ * The pages (first-paint/) are built for production with Vite (minified, the stylesheet a link)
+ * and served from loopback by `vite preview` with the HTTP cache off, so each run fetches, parses
+ * and runs the whole bundle, as a first visit does. The pages take turns, in a rotating order.
+ * Each run starts on a blank page of the same origin, starts the CPU profiler, and navigates; the
+ * page reports the first frame showing the last prior message, painted, in ms since navigation
+ * start, and stops the profiler then; its samples count up to that frame. Medians of 5 (1 with
+ * --quick).
  * `--profile` builds without minifying (names readable, the figures a little off) and prints the
  * top self time of Parley's first counted run at each size. `--inline-common-chunks` builds the pages
  * with Rolldown's `experimentalInlineCommonChunks` (the small chunks an entry shares with lazy
@@ -131,16 +132,21 @@ try {
   const load = loadavg()[0]!.toFixed(1);
   const results = new Map<string, Run[]>();
   for (const n of SIZES) {
+    // One run of each page first to warm the machine's caches (the browser's HTTP cache is off),
+    // not counted. Then the pages take turns, in an order that rotates each round: none is always
+    // the first after the browser started or after another size, and a change in the machine's
+    // load falls on all of them alike.
     for (const { impl } of IMPLS) {
-      const runs: Run[] = [];
-      // One run first to warm the machine's caches (the browser's HTTP cache is off), not counted.
       await runOnce(context, url, impl, n);
-      for (let i = 0; i < REPEATS; i++) {
+      results.set(`${impl}:${n}`, []);
+    }
+    for (let i = 0; i < REPEATS; i++) {
+      for (let k = 0; k < IMPLS.length; k++) {
+        const { impl } = IMPLS[(i + k) % IMPLS.length]!;
         const run = await runOnce(context, url, impl, n);
         process.stderr.write(`  ${impl} × ${n}: ${formatMs(run.visibleMs)} (script ${formatMs(run.scriptMs)})\n`);
-        runs.push(run);
+        results.get(`${impl}:${n}`)!.push(run);
       }
-      results.set(`${impl}:${n}`, runs);
     }
   }
   console.log(`# A long thread from navigation: Parley against a naive list and the floor, the same run`);
