@@ -1,6 +1,10 @@
 /**
  * The baseline: the simplest thing — a React list of every message, plain text, stuck to the
  * bottom, with a textarea under it. Same messages, same box, bundled the same way.
+ *
+ * With `?last=12`, the floor: the same page showing only the last 12 messages (about what a
+ * virtualized list shows), no kit, no measuring — what React itself takes on this machine to show
+ * the thread.
  */
 import { useLayoutEffect, useRef } from "react";
 import { createRoot } from "react-dom/client";
@@ -30,5 +34,7 @@ function NaiveList({ messages }: { messages: Message[] }) {
 }
 
 const n = priorMessages();
-createRoot(document.getElementById("root") as HTMLElement).render(<NaiveList messages={seedMessages(n)} />);
+const last = Number(new URLSearchParams(location.search).get("last") ?? 0);
+const messages = seedMessages(n);
+createRoot(document.getElementById("root") as HTMLElement).render(<NaiveList messages={last > 0 ? messages.slice(-last) : messages} />);
 reportFirstPaint(`[data-message-id="seed-${n - 1}"]`, '[data-slot="naive-thread"]');
