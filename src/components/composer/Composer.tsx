@@ -9,10 +9,10 @@ import { useLabels, useLocale } from "../../i18n/LabelsContext";
 import type { SpeechInput } from "../../core/channels/speechInput";
 import { useAgentCapabilities } from "../../react/capabilities";
 import type { ParleyLabels } from "../../i18n/labels";
-import { cva } from "class-variance-authority";
 import { cn } from "../lib/cn";
 import { buttonVariants } from "../lib/button";
 import { ComposerFocusContext } from "./ComposerFocus";
+import { composerButton } from "./composerButton";
 import { PaperclipIcon, SendIcon, StopIcon } from "../lib/icons";
 import { useAttachments, type AttachmentOptions } from "../../react/attachments";
 import { SuggestionChips } from "../conversation/SuggestionChips";
@@ -57,22 +57,6 @@ const AttachmentNotices = lazy(() => import("./AttachmentTray").then((m) => ({ d
 function filesOf(data: DataTransfer | null): File[] {
   return data ? Array.from(data.files) : [];
 }
-
-/**
- * The round icon buttons inside the field: 36 px, 44 px on a touch screen. Each tone is joined to
- * the base by cva into one class string, with no tailwind-merge on the first screen
- * (kitClassGroups.test.ts proves each has nothing to merge).
- */
-const iconButton = cva("pl:inline-flex pl:size-9 pl:shrink-0 pl:items-center pl:justify-center pl:rounded-full pl:focus-visible:outline-2 pl:focus-visible:outline-offset-2 pl:focus-visible:outline-ring pl:disabled:cursor-not-allowed pl:disabled:opacity-50 pl:pointer-coarse:size-11", {
-  variants: {
-    tone: {
-      quiet: "pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground",
-      dictate: "pl:text-muted-foreground pl:hover:bg-muted pl:hover:text-foreground pl:data-[state=listening]:bg-destructive pl:data-[state=listening]:text-destructive-foreground",
-      stop: "pl:bg-foreground pl:text-background pl:hover:opacity-85",
-      send: "pl:bg-primary-solid pl:text-primary-solid-foreground pl:enabled:hover:opacity-90",
-    },
-  },
-});
 
 /**
  * Where the person writes — and answers. Enter sends, Shift+Enter adds a line, and Enter never
@@ -257,7 +241,7 @@ export function Composer({ className, placeholder, startActions, endActions, att
               aria-label={t.attachments.attach}
               disabled={state === "no-agent"}
               onClick={() => fileInput.current?.click()}
-              className={iconButton({ tone: "quiet" })}
+              className={composerButton({ tone: "quiet" })}
             >
               <PaperclipIcon size={18} />
             </button>
@@ -304,7 +288,7 @@ export function Composer({ className, placeholder, startActions, endActions, att
               input={dictation}
               lang={locale}
               disabled={state === "no-agent"}
-              className={iconButton({ tone: "dictate" })}
+              className={composerButton({ tone: "dictate" })}
               onFinal={(heard) => {
                 setText((typed) => (typed.trim() ? `${typed.trimEnd()} ${heard}` : heard));
                 setConfirming(false);
@@ -323,7 +307,7 @@ export function Composer({ className, placeholder, startActions, endActions, att
               aria-label={t.stop}
               onClick={onStop}
               {...runControlFocus}
-              className={iconButton({ tone: "stop" })}
+              className={composerButton({ tone: "stop" })}
             >
               <StopIcon />
             </button>
@@ -335,7 +319,7 @@ export function Composer({ className, placeholder, startActions, endActions, att
             data-slot="composer-send"
             aria-label={t.send}
             disabled={state === "no-agent" || (!text.trim() && !hasFiles) || refused || files.status === "failed" || waiting}
-            className={iconButton({ tone: "send" })}
+            className={composerButton({ tone: "send" })}
           >
             <SendIcon size={18} />
           </button>
