@@ -85,4 +85,3 @@ describe("conversation ergonomics (demo)", () => {
     expect(problems).toEqual([]);
   });
 });
-

@@ -62,4 +62,3 @@ describe("startsWith", () => {
     expect(startsWith([{ id: "a" }], [a])).toBe(false);
   });
 });
-
