@@ -1,4 +1,5 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
+import { cva } from "class-variance-authority";
 import { contentToText } from "@ag-ui/core";
 import type { ThreadMessage } from "../../core/fold";
 import { useBranches, useCopyMessage, useMessageActions } from "../../react/conversation";
@@ -16,12 +17,11 @@ import { useExtraActions } from "./extraActions";
 const MessageEditor = lazy(() => import("./MessageEditor"));
 const MessageMedia = lazy(() => import("./MessageMedia"));
 
-// Whole strings, one per side: a part's own classes alone pass through cn() without tailwind-merge
-// (the first screen's action rows built its class map before).
-const TOOLBAR = {
-  start: "pl:relative pl:flex pl:flex-wrap pl:items-center pl:gap-0.5 pl:text-muted-foreground pl:-ms-1.5",
-  end: "pl:relative pl:flex pl:flex-wrap pl:items-center pl:gap-0.5 pl:text-muted-foreground pl:-me-1.5 pl:justify-end",
-} as const;
+// One class string per side, joined by cva: cn() passes it through without tailwind-merge when no
+// `className` is given (the first screen's action rows built its class map before).
+const toolbar = cva("pl:relative pl:flex pl:flex-wrap pl:items-center pl:gap-0.5 pl:text-muted-foreground", {
+  variants: { side: { start: "pl:-ms-1.5", end: "pl:-me-1.5 pl:justify-end" } },
+});
 
 /**
  * The row of icon actions after a message, outside its bubble. On a screen with a mouse it shows
@@ -32,7 +32,7 @@ function Toolbar({ children, side, className }: { children: ReactNode; side: "st
   const row = useRef<HTMLDivElement>(null);
   const tips = useLazyChunk(tooltipChunk);
   return (
-    <div ref={row} data-slot="message-actions" className={cn(TOOLBAR[side], className)}>
+    <div ref={row} data-slot="message-actions" className={cn(toolbar({ side }), className)}>
       {children}
       {/* Added after the buttons once loaded: they keep their place and are not re-mounted. */}
       {tips ? <tips.RowTooltip row={row} /> : null}
