@@ -131,8 +131,9 @@ export function restoreThread(snapshot: unknown): RestoreResult {
     withId(s.messages)
       .filter((m) => typeof m.role === "string" && (m.role !== "interaction" || interactions.has((m as { interactionId?: string }).interactionId ?? "")))
       .map((m) => {
-        const { toolCallIds: ids, ...rest } = m as typeof m & { toolCallIds?: unknown };
+        const ids = (m as { toolCallIds?: unknown }).toolCallIds;
         if (ids === undefined || (Array.isArray(ids) && ids.every(called))) return m;
+        const { toolCallIds: _dropped, ...rest } = m as typeof m & { toolCallIds?: unknown };
         const kept = Array.isArray(ids) ? ids.filter(called) : [];
         return kept.length ? { ...rest, toolCallIds: kept } : rest;
       }),
