@@ -12,6 +12,8 @@
  * - sdk: the "SDK way" — `@ag-ui/client`'s own pipeline, `agent.runAgent()`, with a subscriber whose
  *   `onMessagesChanged` `setState`s the whole `messages` array into a plain list of the same rows,
  *   not memoized (the SDK hands over a fresh copy of every message on each event).
+ * - floor: the naive list showing only its last 12 messages — React and the reply's text, nothing
+ *   else: what no thread component can beat on this machine (no virtualizer, no Markdown, no store).
  */
 import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
@@ -111,8 +113,8 @@ const NaiveRow = memo(function NaiveRow({ message }: { message: Readonly<Message
   return plainRow(message);
 });
 
-/** A plain list of every message, stuck to the bottom as any chat is. */
-function PlainList({ messages, slot, memoRows }: { messages: readonly Readonly<Message>[]; slot: string; memoRows: boolean }) {
+/** A plain list of every message (or of the `last` few), stuck to the bottom as any chat is. */
+function PlainList({ messages, slot, memoRows, last }: { messages: readonly Readonly<Message>[]; slot: string; memoRows: boolean; last?: number }) {
   const ref = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     const el = ref.current;
@@ -120,7 +122,7 @@ function PlainList({ messages, slot, memoRows }: { messages: readonly Readonly<M
   }, [messages]);
   return (
     <div ref={ref} className="sdk-viewport" role="log" data-slot={slot}>
-      {memoRows ? messages.map((m) => <NaiveRow key={m.id} message={m} />) : messages.map(plainRow)}
+      {memoRows ? (last ? messages.slice(-last) : messages).map((m) => <NaiveRow key={m.id} message={m} />) : messages.map(plainRow)}
     </div>
   );
 }
@@ -149,10 +151,11 @@ function naiveApply(messages: readonly Message[], event: BaseEvent): readonly Me
   return messages;
 }
 
-/** How the naive page starts its run (set by NaiveApp once mounted). */
+/** How the naive page (and the floor) starts its run (set by NaiveApp once mounted). */
 const naiveRun: { start?: () => void; stop?: () => void } = {};
 
-function NaiveApp({ agent, initial }: { agent: ScriptedAgent; initial: Message[] }) {
+/** The naive list; with `last`, the floor (only the last `last` messages shown). */
+function NaiveApp({ agent, initial, last }: { agent: ScriptedAgent; initial: Message[]; last?: number }) {
   const [messages, setMessages] = useState<readonly Message[]>(initial);
   useEffect(() => {
     let subscription: Subscription | undefined;
@@ -166,13 +169,14 @@ function NaiveApp({ agent, initial }: { agent: ScriptedAgent; initial: Message[]
       naiveRun.start = naiveRun.stop = undefined;
     };
   }, [agent]);
-  return <PlainList messages={messages} slot="naive-thread" memoRows />;
+  return <PlainList messages={messages} slot={last ? "floor-thread" : "naive-thread"} memoRows last={last} />;
 }
 
 const SELECTORS = {
   parley: { thread: '[data-slot="thread"]', viewport: '[data-slot="thread-viewport"]' },
   sdk: { thread: '[data-slot="sdk-thread"]', viewport: '[data-slot="sdk-thread"]' },
   naive: { thread: '[data-slot="naive-thread"]', viewport: '[data-slot="naive-thread"]' },
+  floor: { thread: '[data-slot="floor-thread"]', viewport: '[data-slot="floor-thread"]' },
 } as const;
 
 // ---- frames and paints ------------------------------------------------------------------------
@@ -232,8 +236,8 @@ function mountApp(impl: ScenarioOptions["impl"], agent: TimedAgent, messages: Me
     root.render(<ParleyApp store={store} />);
     return { store };
   }
-  if (impl === "naive") {
-    root.render(<NaiveApp agent={agent} initial={messages} />);
+  if (impl === "naive" || impl === "floor") {
+    root.render(<NaiveApp agent={agent} initial={messages} last={impl === "floor" ? 12 : undefined} />);
     return {};
   }
   root.render(<SdkApp agent={agent} />);
@@ -332,7 +336,7 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
   const tStart = performance.now();
   let sdkRun: Promise<unknown> | undefined;
   if (store) store.getState().run();
-  else if (options.impl === "naive") naiveRun.start?.();
+  else if (options.impl === "naive" || options.impl === "floor") naiveRun.start?.();
   else sdkRun = agent.runAgent();
 
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -343,7 +347,7 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
     stopFrames();
     observer.disconnect();
     if (store) store.getState().stop();
-    else if (options.impl === "naive") naiveRun.stop?.();
+    else if (options.impl === "naive" || options.impl === "floor") naiveRun.stop?.();
     else agent.abortRun();
     await cdp("stop");
     await sleep(50);

@@ -12,7 +12,7 @@
  * table shows medians, and a second table gives each figure as a ratio to the naive list's (the
  * simplest thing: the agent's events folded by hand into `useState`, a plain list of every message)
  * in the same run. Flags: `--quick` (1 run each),
- * `--only=flat,flat10k,chunked,paced,paced500,paced10k,card,mount,mount10k,trace`, `--impls=parley,naive`
+ * `--only=flat,flat10k,chunked,paced,paced500,paced10k,card,mount,mount10k,trace`, `--impls=parley,naive` (of naive, parley, sdk, floor)
  * (leave out the others: the SDK way takes a minute per 10,000-message scenario), `--profile` (print
  * the top self time of each first run's CPU profile), `--frames` (print each run's frames over
  * 1.5× 60 Hz: when, how long, how much of the reply they showed).
@@ -45,8 +45,8 @@ const FRAMES = args.includes("--frames");
 const ONLY = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
 /** `--impls=parley,naive`: run just those implementations (the ratio table needs the naive list). */
 const IMPLS_ONLY = args.find((a) => a.startsWith("--impls="))?.slice("--impls=".length).split(",");
-if (IMPLS_ONLY?.some((name) => !["naive", "parley", "sdk"].includes(name))) {
-  console.error(`--impls takes naive, parley and sdk; got ${IMPLS_ONLY.join(",")}`);
+if (IMPLS_ONLY?.some((name) => !["naive", "parley", "sdk", "floor"].includes(name))) {
+  console.error(`--impls takes naive, parley, sdk and floor; got ${IMPLS_ONLY.join(",")}`);
   process.exit(2);
 }
 const TIME_DOMAIN = (process.env.BENCH_TIME_DOMAIN ?? "timeTicks") as "threadTicks" | "timeTicks";
@@ -139,6 +139,7 @@ const IMPLS: { impl: Impl; label: string }[] = [
   { impl: "naive", label: "naive list (events → useState, every message)" },
   { impl: "parley", label: "Parley (store + Thread)" },
   { impl: "sdk", label: "SDK way (runAgent → setState list)" },
+  { impl: "floor", label: "floor: the naive list showing only its last 12 messages" },
 ];
 
 // ---- server and browser -----------------------------------------------------------------------
