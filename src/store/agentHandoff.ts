@@ -42,6 +42,7 @@ const toldMessages = new WeakMap<object, { told: Message[]; array: unknown[]; le
 
 type AgentFields = {
   messages?: unknown;
+  subscribers?: unknown;
   state?: unknown;
   setMessages?: (m: Message[]) => void;
   addMessages?: (m: Message[]) => void;
@@ -59,6 +60,12 @@ type AgentFields = {
  * for calls already made, and `onMessagesChanged` with a new array), with copies of its own. The
  * whole history is not copied again: `setMessages` clones every message, ~30 ms a call at 10,000
  * messages in Chromium. No message added, none is told. The state is told as before.
+ *
+ * An SDK agent nobody has subscribed to (its `subscribers` empty) has no one to tell: it gets a new
+ * array of the thread's own messages, as a run's input does (frozen in development), and no copies.
+ * Copies of a long history are work twice over: ~3 MB at 10,000 messages, which the garbage
+ * collector then moves while the next reply streams. The SDK's own run (`runAgent`) copies what it
+ * reads before changing anything.
  */
 export function tellAgent(agent: AgentLike, thread: ThreadState): void {
   const target = agent as AgentFields;
@@ -77,7 +84,11 @@ function tellMessages(agent: AgentLike, target: AgentFields, thread: ThreadState
   const array = target.messages as unknown[];
   const last = toldMessages.get(agent);
   const added = last && array === last.array && array.length === last.length ? addedTo(last.told, messages) : undefined;
-  if (added && typeof target.addMessages === "function") {
+  if (Array.isArray(target.subscribers) && target.subscribers.length === 0) {
+    // A new array at every change, as setMessages gives; the thread's array itself is never handed out.
+    if (!added) target.messages = messages.slice();
+    else if (added.length) target.messages = [...array, ...added];
+  } else if (added && typeof target.addMessages === "function") {
     if (added.length) {
       // A new array for every change, as setMessages gives: a subscriber that keeps the last one
       // (React state) sees it change. Pointers only.

@@ -222,6 +222,7 @@ describe("with a real @ag-ui/client AbstractAgent", () => {
 
   it("the whole history is told again when it changed (an edit) or the agent's messages were set by someone else", () => {
     const agent = new EchoAgent({ initialMessages: prior });
+    agent.subscribe({}); // an app listens: the agent is told through setMessages
     const setMessages = vi.spyOn(agent, "setMessages");
     let n = 0;
     const store = createThreadStore({ agent, batch: "sync", createId: () => `id${++n}` });

@@ -2,7 +2,7 @@ import { AbstractAgent } from "@ag-ui/client";
 import { EventType, type BaseEvent, type Message, type RunAgentInput } from "@ag-ui/core";
 import { Observable } from "rxjs";
 import { describe, expect, it, vi } from "vitest";
-import { createThreadStore } from "../../src";
+import { createThreadStore, toAgUiMessages } from "../../src";
 import { textRun } from "../support/events";
 
 /** An @ag-ui/client agent that answers "ok" to anything. */
@@ -17,12 +17,18 @@ class OkAgent extends AbstractAgent {
   }
 }
 
+/** The agent with an app listening to it (a subscriber): it is told through setMessages / addMessages, with copies. */
+function listenedTo<A extends AbstractAgent>(agent: A): A {
+  agent.subscribe({});
+  return agent;
+}
+
 const history: Message[] = Array.from({ length: 50 }, (_, i) => ({ id: `h${i}`, role: i % 2 ? "assistant" : "user", content: `line ${i}` }));
 const contents = (messages: readonly { content?: unknown }[]) => messages.map((m) => m.content);
 
 describe("an SDK agent is told the history before the first run, just after the first paint", () => {
   it("a thread started from initialMessages: told once after the paint; the first run then only adds", async () => {
-    const agent = new OkAgent();
+    const agent = listenedTo(new OkAgent());
     const setMessages = vi.spyOn(agent, "setMessages");
     const addMessages = vi.spyOn(agent, "addMessages");
     let n = 0;
@@ -38,7 +44,7 @@ describe("an SDK agent is told the history before the first run, just after the 
   });
 
   it("a thread started from the agent's own messages: nothing is copied, the first run only adds", async () => {
-    const agent = new OkAgent({ initialMessages: history });
+    const agent = listenedTo(new OkAgent({ initialMessages: history }));
     const setMessages = vi.spyOn(agent, "setMessages");
     const addMessages = vi.spyOn(agent, "addMessages");
     let n = 0;
@@ -52,7 +58,7 @@ describe("an SDK agent is told the history before the first run, just after the 
   });
 
   it("a run started before the paint tells the agent itself, and the paint adds nothing", async () => {
-    const agent = new OkAgent();
+    const agent = listenedTo(new OkAgent());
     const setMessages = vi.spyOn(agent, "setMessages");
     let n = 0;
     const store = createThreadStore({ agent, initialMessages: history, batch: "sync", createId: () => `id${++n}` });
@@ -66,7 +72,7 @@ describe("an SDK agent is told the history before the first run, just after the 
 
 describe("priming checks what the agent holds", () => {
   it("an agent whose messages changed after the thread was made from them is told the thread in full", async () => {
-    const agent = new OkAgent({ initialMessages: history });
+    const agent = listenedTo(new OkAgent({ initialMessages: history }));
     const store = createThreadStore({ agent, batch: "sync" });
     // The app adds to the agent behind the thread's back, before the first paint.
     agent.messages.push({ id: "extra", role: "user", content: "not in the thread" });
@@ -86,7 +92,7 @@ describe("priming checks what the agent holds", () => {
 
 describe("priming falls back to telling in full whatever changed before it", () => {
   it("the thread changed before the paint (a snapshot, a restore): the agent is told the thread, not noted as holding it", async () => {
-    const agent = new OkAgent({ initialMessages: history });
+    const agent = listenedTo(new OkAgent({ initialMessages: history }));
     const setMessages = vi.spyOn(agent, "setMessages");
     const store = createThreadStore({ agent, batch: "sync" });
     store.getState().receiveEvents([{ type: EventType.MESSAGES_SNAPSHOT, messages: [{ id: "s1", role: "user", content: "restored" }] }]);
@@ -95,7 +101,7 @@ describe("priming falls back to telling in full whatever changed before it", () 
   });
 
   it("the store got another agent before the paint: the first is left alone", async () => {
-    const first = new OkAgent();
+    const first = listenedTo(new OkAgent());
     const setMessages = vi.spyOn(first, "setMessages");
     const store = createThreadStore({ agent: first, initialMessages: history, batch: "sync" });
     store.getState().setAgent(new OkAgent());
@@ -110,5 +116,46 @@ describe("priming falls back to telling in full whatever changed before it", () 
     createThreadStore({ agent, batch: "sync" });
     await new Promise((resolve) => setTimeout(resolve, 800));
     expect(heard).not.toHaveBeenCalled();
+  });
+});
+
+describe("an SDK agent nobody listens to holds the thread's own messages, not copies", () => {
+  it("primed and told at each run's start and end without setMessages / addMessages: a new array each time, the thread's messages in it", async () => {
+    const agent = new OkAgent();
+    const setMessages = vi.spyOn(agent, "setMessages");
+    const addMessages = vi.spyOn(agent, "addMessages");
+    let n = 0;
+    const store = createThreadStore({ agent, initialMessages: history, batch: "sync", createId: () => `id${++n}` });
+    await vi.waitFor(() => expect(agent.messages).toHaveLength(history.length));
+    const primed = agent.messages;
+    const sent = toAgUiMessages(store.getState().thread);
+    expect(primed).not.toBe(sent);
+    expect(primed.every((message, i) => message === sent[i])).toBe(true);
+
+    store.getState().sendMessage("Hi");
+    expect(agent.messages).not.toBe(primed);
+    expect(agent.messages[0]).toBe(primed[0]);
+    expect(contents(agent.messages)).toEqual([...contents(history), "Hi", "ok"]);
+    expect(setMessages).not.toHaveBeenCalled();
+    expect(addMessages).not.toHaveBeenCalled();
+    // Frozen in development, as a run's input is: an app changing one fails loudly.
+    expect(() => {
+      (agent.messages[0] as { content: string }).content = "changed";
+    }).toThrow(TypeError);
+  });
+
+  it("an app that subscribes later hears what each run adds (copies, through addMessages) from then on", async () => {
+    const agent = new OkAgent();
+    let n = 0;
+    const store = createThreadStore({ agent, initialMessages: history, batch: "sync", createId: () => `id${++n}` });
+    await vi.waitFor(() => expect(agent.messages).toHaveLength(history.length));
+    const news: unknown[] = [];
+    agent.subscribe({ onNewMessage: ({ message }) => void news.push(message.content) });
+    const setMessages = vi.spyOn(agent, "setMessages");
+    store.getState().sendMessage("Hi");
+    expect(setMessages).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(news).toEqual(["Hi", "ok"]));
+    expect(contents(agent.messages)).toEqual([...contents(history), "Hi", "ok"]);
+    expect(agent.messages.at(-1)).not.toBe(toAgUiMessages(store.getState().thread).at(-1));
   });
 });
