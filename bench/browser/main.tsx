@@ -12,8 +12,10 @@
  * - sdk: the "SDK way" — `@ag-ui/client`'s own pipeline, `agent.runAgent()`, with a subscriber whose
  *   `onMessagesChanged` `setState`s the whole `messages` array into a plain list of the same rows,
  *   not memoized (the SDK hands over a fresh copy of every message on each event).
- * - floor: the naive list showing only its last 12 messages — React and the reply's text, nothing
- *   else: what no thread component can beat on this machine (no virtualizer, no Markdown, no store).
+ * - floor: the naive list showing only its last 12 messages — React and the reply's text in 12 rows,
+ *   nothing else (no virtualizer, no Markdown, no store): a reference for what this machine allows.
+ *   Not a strict lower bound while streaming: like the naive list, it copies the message array on
+ *   every delta and renders once per task, not once per frame.
  */
 import { memo, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { createRoot, type Root } from "react-dom/client";
@@ -84,7 +86,7 @@ class TimedAgent extends ScriptedAgent {
   }
 }
 
-// ---- the two implementations ------------------------------------------------------------------
+// ---- the implementations ------------------------------------------------------------------
 
 function ParleyApp({ store }: { store: ThreadStore }) {
   return (

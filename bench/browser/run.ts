@@ -1,5 +1,6 @@
 /**
- * Parley against a naive list and the "SDK way" in real chromium: streaming into a 1,000-message
+ * Parley against a naive list, the "SDK way" and a floor (the naive list showing its last 12
+ * messages) in real chromium: streaming into a 1,000-message
  * thread, flat out and at a 5 ms pace (2,000 and 500 deltas), flat out and at a 5 ms pace into
  * 10,000 messages; mounting 1,000 and 10,000 messages; and (Parley only: the others have none) an
  * interaction card streaming its question as fast as the text reply does.
@@ -425,7 +426,7 @@ try {
     if (problems.length) console.warn(`warm-up page problems:\n  ${problems.join("\n  ")}`);
   }
 
-  console.log(`# Parley in the browser: streaming and mounting, against a naive list and the SDK way`);
+  console.log(`# Parley in the browser: streaming and mounting, against a naive list, the SDK way and the floor`);
   console.log();
   console.log(
     `Chromium ${version} (headless, --disable-gpu), Vite dev server with NODE_ENV=production (production React, the SDK's production path), ` +

@@ -1,6 +1,6 @@
 /** What the page (main.tsx) and the runner (run.ts) agree on. */
 
-/** floor: the naive list showing only its last 12 messages (what no thread component can beat). */
+/** floor: the naive list showing only its last 12 messages (a reference for what the machine allows). */
 export type Impl = "parley" | "naive" | "sdk" | "floor";
 export type ScenarioName = "flat" | "flat10k" | "chunked" | "paced" | "paced500" | "paced10k" | "mount" | "mount10k" | "card";
 

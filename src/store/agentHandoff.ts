@@ -37,8 +37,11 @@ export function heldBy(agent: AgentLike | undefined): { messages?: Message[]; st
   return { ...(Array.isArray(messages) && messages.length ? { messages: messages.slice() as Message[] } : {}), state };
 }
 
-/** What each agent was last told, and the array it held just after: the next telling may only add to it. */
-const toldMessages = new WeakMap<object, { told: Message[]; array: unknown[]; length: number }>();
+/**
+ * What each agent was last told, and the array it held just after: the next telling may only add to
+ * it. `shared`: that array holds the thread's own messages (nobody was listening), not copies.
+ */
+const toldMessages = new WeakMap<object, { told: Message[]; array: unknown[]; length: number; shared?: boolean }>();
 
 type AgentFields = {
   messages?: unknown;
@@ -65,7 +68,8 @@ type AgentFields = {
  * array of the thread's own messages, as a run's input does (frozen in development), and no copies.
  * Copies of a long history are work twice over: ~3 MB at 10,000 messages, which the garbage
  * collector then moves while the next reply streams. The SDK's own run (`runAgent`) copies what it
- * reads before changing anything.
+ * reads before changing anything. Once someone subscribes, the next telling replaces that array
+ * whole through `setMessages` (copies): subscribers are handed what the agent holds.
  */
 export function tellAgent(agent: AgentLike, thread: ThreadState): void {
   const target = agent as AgentFields;
@@ -83,9 +87,12 @@ function tellMessages(agent: AgentLike, target: AgentFields, thread: ThreadState
   const messages = toAgUiMessages(thread, { includeActivity: true });
   const array = target.messages as unknown[];
   const last = toldMessages.get(agent);
-  const added = last && array === last.array && array.length === last.length ? addedTo(last.told, messages) : undefined;
-  if (Array.isArray(target.subscribers) && target.subscribers.length === 0) {
-    // A new array at every change, as setMessages gives; the thread's array itself is never handed out.
+  const unheard = Array.isArray(target.subscribers) && target.subscribers.length === 0;
+  // Once someone listens, an array of the thread's own messages is replaced whole, by copies: a
+  // subscriber is handed what the agent holds, and may change it.
+  const added = last && array === last.array && array.length === last.length && (unheard || !last.shared) ? addedTo(last.told, messages) : undefined;
+  if (unheard) {
+    // A new array at every change, as setMessages gives; what it was told stays apart from what it holds.
     if (!added) target.messages = messages.slice();
     else if (added.length) target.messages = [...array, ...added];
   } else if (added && typeof target.addMessages === "function") {
@@ -99,7 +106,7 @@ function tellMessages(agent: AgentLike, target: AgentFields, thread: ThreadState
   else if (added) target.messages = added.length ? [...array, ...copyOf(added)] : array;
   else target.messages = copyOf(messages);
   const now = target.messages as unknown[];
-  toldMessages.set(agent, { told: messages, array: now, length: now.length });
+  toldMessages.set(agent, { told: messages, array: now, length: now.length, shared: unheard });
 }
 
 /** What an agent held when a thread was made from its messages: noted as told if nothing changed before the first run. */

@@ -210,6 +210,7 @@ describe("with a real @ag-ui/client AbstractAgent", () => {
     vi.stubGlobal("structuredClone", undefined);
     try {
       const agent = new EchoAgent({ initialMessages: prior });
+      agent.subscribe({}); // an app listens: the agent is told with copies
       let n = 0;
       const store = createThreadStore({ agent, batch: "sync", createId: () => `id${++n}` });
       store.getState().sendMessage("Hi");

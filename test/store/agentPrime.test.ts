@@ -120,7 +120,7 @@ describe("priming falls back to telling in full whatever changed before it", () 
 });
 
 describe("an SDK agent nobody listens to holds the thread's own messages, not copies", () => {
-  it("primed and told at each run's start and end without setMessages / addMessages: a new array each time, the thread's messages in it", async () => {
+  it("primed after the paint and told after each run, a reset and an edit without setMessages / addMessages: a new array each time, the thread's messages in it", async () => {
     const agent = new OkAgent();
     const setMessages = vi.spyOn(agent, "setMessages");
     const addMessages = vi.spyOn(agent, "addMessages");
@@ -128,14 +128,24 @@ describe("an SDK agent nobody listens to holds the thread's own messages, not co
     const store = createThreadStore({ agent, initialMessages: history, batch: "sync", createId: () => `id${++n}` });
     await vi.waitFor(() => expect(agent.messages).toHaveLength(history.length));
     const primed = agent.messages;
-    const sent = toAgUiMessages(store.getState().thread);
-    expect(primed).not.toBe(sent);
-    expect(primed.every((message, i) => message === sent[i])).toBe(true);
+    const thread = () => toAgUiMessages(store.getState().thread);
+    expect(primed.every((message, i) => message === thread()[i])).toBe(true);
 
     store.getState().sendMessage("Hi");
     expect(agent.messages).not.toBe(primed);
     expect(agent.messages[0]).toBe(primed[0]);
     expect(contents(agent.messages)).toEqual([...contents(history), "Hi", "ok"]);
+    expect(agent.messages.every((message, i) => message === thread()[i])).toBe(true);
+
+    // Not an addition: the whole thread again, still its own messages.
+    const before = agent.messages;
+    store.getState().editMessage("h0", "line 0, edited");
+    expect(agent.messages).not.toBe(before);
+    expect(contents(agent.messages)).toEqual(["line 0, edited", "ok"]);
+    store.getState().reset();
+    store.getState().sendMessage("Again");
+    expect(contents(agent.messages)).toEqual([...contents(history), "Again", "ok"]);
+    expect(agent.messages.every((message, i) => message === thread()[i])).toBe(true);
     expect(setMessages).not.toHaveBeenCalled();
     expect(addMessages).not.toHaveBeenCalled();
     // Frozen in development, as a run's input is: an app changing one fails loudly.
@@ -144,18 +154,25 @@ describe("an SDK agent nobody listens to holds the thread's own messages, not co
     }).toThrow(TypeError);
   });
 
-  it("an app that subscribes later hears what each run adds (copies, through addMessages) from then on", async () => {
+  it("an app that subscribes later gets copies: the whole history once (setMessages), then what each run adds (addMessages)", async () => {
     const agent = new OkAgent();
     let n = 0;
     const store = createThreadStore({ agent, initialMessages: history, batch: "sync", createId: () => `id${++n}` });
     await vi.waitFor(() => expect(agent.messages).toHaveLength(history.length));
+    const changed: (readonly unknown[])[] = [];
     const news: unknown[] = [];
-    agent.subscribe({ onNewMessage: ({ message }) => void news.push(message.content) });
+    agent.subscribe({ onMessagesChanged: ({ messages }) => void changed.push(messages), onNewMessage: ({ message }) => void news.push(message.content) });
     const setMessages = vi.spyOn(agent, "setMessages");
+    const addMessages = vi.spyOn(agent, "addMessages");
     store.getState().sendMessage("Hi");
-    expect(setMessages).not.toHaveBeenCalled();
-    await vi.waitFor(() => expect(news).toEqual(["Hi", "ok"]));
+    expect(setMessages).toHaveBeenCalledTimes(1);
+    expect(addMessages).toHaveBeenCalledTimes(1);
     expect(contents(agent.messages)).toEqual([...contents(history), "Hi", "ok"]);
-    expect(agent.messages.at(-1)).not.toBe(toAgUiMessages(store.getState().thread).at(-1));
+    const own = new Set(toAgUiMessages(store.getState().thread));
+    expect(agent.messages.some((message) => own.has(message))).toBe(false);
+    await vi.waitFor(() => expect(news).toEqual(["ok"]));
+    // What a subscriber is handed is the agent's to change: the thread is not.
+    (changed.at(-1)![0] as { content: string }).content = "changed by a subscriber";
+    expect(toAgUiMessages(store.getState().thread)[0]).toMatchObject({ content: "line 0" });
   });
 });
