@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useStore } from "zustand";
-import { contentToText, type ContentPart } from "@ag-ui/core";
+import type { ContentPart } from "@ag-ui/core";
+import { contentText } from "../core/thread/contentText";
+import { isRecord } from "../core/thread/guards";
 import { branchPosition } from "../core/branches";
 import { readSuggestions, type Suggestion } from "../core/fold/suggestions";
 import { selectRespondable } from "../core/enumeration";
@@ -84,7 +86,7 @@ export function useMessageActions(messageId: string): MessageActions {
       // The text is what the person edits; pictures and files sent with it go with the edit.
       const message = store.getState().thread.messages.get(messageId);
       const content = message && "content" in message ? message.content : undefined;
-      const media = Array.isArray(content) ? (content as ContentPart[]).filter((part) => part.type !== "text") : [];
+      const media = Array.isArray(content) ? (content as unknown[]).filter((part): part is ContentPart => isRecord(part) && part.type !== "text") : [];
       return editMessage(messageId, media.length && text.trim() ? [{ type: "text", text }, ...media] : text);
     };
     return { canFork, edit, regenerate: () => regenerate(messageId) };
@@ -111,7 +113,7 @@ export function useCopyMessage(messageId: string): { copy: () => Promise<boolean
   const copy = useCallback(async () => {
     const message = store.getState().thread.messages.get(messageId);
     const content = message && "content" in message ? message.content : undefined;
-    const text = typeof content === "string" ? content : Array.isArray(content) ? contentToText(content) : "";
+    const text = contentText(content);
     try {
       await navigator.clipboard.writeText(text);
       setState("copied");

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { cva } from "class-variance-authority";
-import { contentToText } from "@ag-ui/core";
 import type { ThreadMessage } from "../../core/fold";
 import { useBranches, useCopyMessage, useMessageActions } from "../../react/conversation";
 import { useLabels } from "../../i18n/LabelsContext";
@@ -11,6 +10,8 @@ import { useLazyChunk } from "../lib/lazyChunk";
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, CopyIcon, PencilIcon, RegenerateIcon } from "../lib/icons";
 import { tooltipChunk } from "./tooltipChunk";
 import { useExtraActions } from "./extraActions";
+import { contentText } from "../../core/thread/contentText";
+import { isRecord } from "../../core/thread/guards";
 
 // The editor and the media are loaded when first needed: most messages are never edited, and
 // most carry no pictures or files.
@@ -154,8 +155,8 @@ export function EditableUserMessage({ message }: { message: ThreadMessage }) {
   const [editing, setEditing] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const content = "content" in message ? message.content : undefined;
-  const text = typeof content === "string" || Array.isArray(content) ? contentToText(content) : "";
-  const hasMedia = Array.isArray(content) && content.some((part: { type?: unknown }) => part.type !== "text");
+  const text = contentText(content);
+  const hasMedia = Array.isArray(content) && (content as unknown[]).some((part) => isRecord(part) && part.type !== "text");
   const close = (saved: boolean) => {
     const scope = root.current?.closest(".parley") ?? document;
     setEditing(false);

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useId, useMemo, type ReactNode } from "react";
 import { Collapsible } from "radix-ui";
-import { contentToText } from "@ag-ui/core";
 import { useThread } from "../../react/hooks";
 import { useLabels } from "../../i18n/LabelsContext";
 import { LazyMarkdown as Markdown } from "../markdown/LazyMarkdown";
@@ -13,6 +12,7 @@ import { useMessageSupport } from "../../react/support";
 import { useShowsActions, useShowsAuthor } from "../thread/RowLayoutContext";
 import { ConfidenceLabel } from "./ConfidenceLabel";
 import { CheckIcon, ChevronRightIcon, CrossIcon } from "../lib/icons";
+import { contentText } from "../../core/thread/contentText";
 
 // Loaded when an answer cites something: most answers do not.
 const MessageSources = lazy(() => import("./MessageSources"));
@@ -73,7 +73,7 @@ export function AssistantMessage({ message }: MessageComponentProps) {
     [support, prefix],
   );
   if (message.role !== "assistant") return <Fallback message={message} />;
-  const text = message.content ?? "";
+  const text = contentText(message.content);
   if (!text && shownCalls === 0 && callIds?.length && !support) return null;
   return (
     <Message.Root message={message}>
@@ -113,7 +113,7 @@ export function SystemMessage({ message }: MessageComponentProps) {
   return (
     <Message.Root message={message}>
       <Header />
-      <Message.Body className="pl:whitespace-pre-wrap">{message.content}</Message.Body>
+      <Message.Body className="pl:whitespace-pre-wrap">{contentText(message.content)}</Message.Body>
     </Message.Root>
   );
 }
@@ -134,7 +134,7 @@ export function ToolMessage({ message }: MessageComponentProps) {
   return (
     <Message.Root message={message}>
       <Header />
-      <Message.Body className="pl:whitespace-pre-wrap pl:font-mono">{message.error ?? contentToText(message.content)}</Message.Body>
+      <Message.Body className="pl:whitespace-pre-wrap pl:font-mono">{message.error ?? contentText(message.content)}</Message.Body>
     </Message.Root>
   );
 }
@@ -163,7 +163,7 @@ export function ReasoningMessage({ message }: MessageComponentProps) {
           <Message.Attribution />
         </Collapsible.Trigger>
         <Collapsible.Content data-slot="reasoning-content">
-          <Message.Body className="pl:mt-1 pl:whitespace-pre-wrap pl:border-s-2 pl:border-border pl:ps-2">{message.content}</Message.Body>
+          <Message.Body className="pl:mt-1 pl:whitespace-pre-wrap pl:border-s-2 pl:border-border pl:ps-2">{contentText(message.content)}</Message.Body>
         </Collapsible.Content>
       </Collapsible.Root>
     </Message.Root>

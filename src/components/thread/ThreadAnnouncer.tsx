@@ -1,5 +1,4 @@
 import { forwardRef, useEffect, useRef, useState, type ComponentPropsWithoutRef } from "react";
-import { contentToText } from "@ag-ui/core";
 import type { ThreadMessage, ThreadState } from "../../core/fold";
 import type { Interaction } from "../../core/interactions";
 import { useThread } from "../../react/hooks";
@@ -7,6 +6,7 @@ import type { ParleyLabels } from "../../i18n/labels";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 import { subagentDisplayName } from "./threadTurns";
+import { contentText } from "../../core/thread/contentText";
 
 /** How much of a reply is read out; the rest is in the thread. */
 const ANNOUNCE_LIMIT = 280;
@@ -76,6 +76,6 @@ function announcement(message: ThreadMessage, t: ParleyLabels, subagents: Thread
     : message.role === "tool" ? t.roleTool
     : undefined;
   if (!who || !("content" in message)) return "";
-  const text = typeof message.content === "string" ? message.content : contentToText(message.content as never);
+  const text = contentText(message.content);
   return text.trim() ? `${who}: ${clip(text)}` : "";
 }

@@ -1,10 +1,10 @@
 import { useMemo } from "react";
 import { useStore } from "zustand";
-import { contentToText } from "@ag-ui/core";
 import type { ThreadMessage, ToolCallState } from "../../core/fold";
 import { useThreadStore } from "../../react/ParleyProvider";
 import { MessageErrorBoundary } from "../registry/MessageErrorBoundary";
 import type { ToolRenderer, ToolRenderStatus } from "../registry/registry";
+import { contentText } from "../../core/thread/contentText";
 
 /** A call shown by the app's renderer (`useToolRenderer`, `useFrontendTool`'s `render`), inside an error boundary. */
 export function RenderedToolCall({ call, result, Renderer }: { call: ToolCallState; result: ThreadMessage | undefined; Renderer: ToolRenderer }) {
@@ -12,7 +12,7 @@ export function RenderedToolCall({ call, result, Renderer }: { call: ToolCallSta
   const executing = useStore(store, (s) => s.runningToolCallIds.includes(call.id));
   // Answerable by the person while the run left it open for the app and no handler is on it.
   const open = useStore(store, (s) => s.thread.pendingToolCallIds.includes(call.id));
-  const content = result?.role === "tool" ? contentToText(result.content) : undefined;
+  const content = result?.role === "tool" ? contentText(result.content) : undefined;
   const parsed = useMemo(() => (content === undefined ? undefined : parseResult(content)), [content]);
   const error = result?.role === "tool" ? result.error : undefined;
   const status: ToolRenderStatus = executing ? "executing" : error ? "error" : call.status;

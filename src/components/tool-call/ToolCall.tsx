@@ -1,6 +1,5 @@
 import { createContext, forwardRef, useContext, useMemo, type ComponentPropsWithoutRef } from "react";
 import { Collapsible } from "radix-ui";
-import { contentToText } from "@ag-ui/core";
 import type { ThreadMessage, ToolCallState } from "../../core/fold";
 import { useMessage, useToolCall } from "../../react/hooks";
 import { useInteraction } from "../../react/interactions";
@@ -9,6 +8,7 @@ import { RenderedToolCall } from "./RenderedToolCall";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 import { ChevronRightIcon } from "../lib/icons";
+import { contentText } from "../../core/thread/contentText";
 
 interface ToolCallContextValue {
   call: ToolCallState;
@@ -226,7 +226,7 @@ const Result = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(funct
   return (
     <div ref={ref} data-slot="tool-call-result" {...props} className={className}>
       <div className="pl:mb-1 pl:text-xs pl:font-medium pl:text-muted-foreground">{t.toolResult}</div>
-      <pre role="group" tabIndex={0} aria-label={t.toolResult} className={blockClass}>{formatToolResult(contentToText(result.content))}</pre>
+      <pre role="group" tabIndex={0} aria-label={t.toolResult} className={blockClass}>{formatToolResult(contentText(result.content))}</pre>
     </div>
   );
 });
@@ -241,7 +241,7 @@ const ErrorPart = forwardRef<HTMLDivElement, ComponentPropsWithoutRef<"div">>(fu
   return (
     <div ref={ref} role="alert" data-slot="tool-call-error" {...props} className={cn("pl:text-destructive", className)}>
       <span className="pl:font-medium">{t.toolError}: </span>
-      {error ?? (result?.role === "tool" ? contentToText(result.content) || t.toolUnfinished : t.toolUnfinished)}
+      {error ?? (result?.role === "tool" ? contentText(result.content) || t.toolUnfinished : t.toolUnfinished)}
     </div>
   );
 });

@@ -1,0 +1,16 @@
+import { describe, expect, it } from "vitest";
+import { contentText } from "../../../src/core/thread/contentText";
+
+describe("contentText: a message's text, whatever its content holds", () => {
+  it("a string as it is; the text parts of a parts list joined in order, media left out", () => {
+    expect(contentText("Hello")).toBe("Hello");
+    expect(contentText([{ type: "text", text: "Look " }, { type: "image", source: { type: "url", value: "https://example.com/a.png" } }, { type: "text", text: "here" }])).toBe("Look here");
+  });
+
+  it("malformed content (from an agent, storage or another tab) reads as its text parts or as nothing, never throws", () => {
+    expect(contentText(undefined)).toBe("");
+    expect(contentText(42)).toBe("");
+    expect(contentText({ text: "not a list" })).toBe("");
+    expect(contentText([null, 3, "loose", { type: "text" }, { type: "text", text: 7 }, { type: "text", text: "kept" }])).toBe("kept");
+  });
+});
