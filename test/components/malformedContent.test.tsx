@@ -19,6 +19,7 @@ const odd = [
   { id: "s1", role: "system", content: { x: 1 } },
   { id: "r1", role: "reasoning", content: ["a"] },
   { id: "t1", role: "tool", toolCallId: "no-such-call", content: [{ type: "text", text: "Result words" }, null] },
+  { id: "v1", role: "activity", activityType: "PLAN", content: null },
 ];
 
 describe("messages whose content is malformed", () => {
