@@ -39,7 +39,7 @@ export function heldBy(agent: AgentLike | undefined): { messages?: Message[]; st
 
 /**
  * What each agent was last told, and the array it held just after: the next telling may only add to
- * it. `shared`: that array holds the thread's own messages (nobody was listening), not copies.
+ * it. `shared`: that array may hold the thread's own messages (nobody was listening), not copies.
  */
 const toldMessages = new WeakMap<object, { told: Message[]; array: unknown[]; length: number; shared?: boolean }>();
 
@@ -69,7 +69,8 @@ type AgentFields = {
  * Copies of a long history are work twice over: ~3 MB at 10,000 messages, which the garbage
  * collector then moves while the next reply streams. The SDK's own run (`runAgent`) copies what it
  * reads before changing anything. Once someone subscribes, the next telling replaces that array
- * whole through `setMessages` (copies): subscribers are handed what the agent holds.
+ * whole through `setMessages` (copies): subscribers are handed what the agent holds. Until then,
+ * whatever reads `agent.messages` (the app's own `addMessage`, `runAgent`) sees the thread's own.
  */
 export function tellAgent(agent: AgentLike, thread: ThreadState): void {
   const target = agent as AgentFields;
@@ -106,7 +107,8 @@ function tellMessages(agent: AgentLike, target: AgentFields, thread: ThreadState
   else if (added) target.messages = added.length ? [...array, ...copyOf(added)] : array;
   else target.messages = copyOf(messages);
   const now = target.messages as unknown[];
-  toldMessages.set(agent, { told: messages, array: now, length: now.length, shared: unheard });
+  // Left as it was (nothing added), the array holds what it held: shared only if it was.
+  toldMessages.set(agent, { told: messages, array: now, length: now.length, shared: unheard && (added === undefined || added.length > 0 || last?.shared === true) });
 }
 
 /** What an agent held when a thread was made from its messages: noted as told if nothing changed before the first run. */

@@ -27,6 +27,8 @@ describe("messages whose content is malformed", () => {
     const store = storeWith([]);
     store.getState().restore(savedWith(odd));
     const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // The plan without steps has no view: the registry says so once, in development.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       const { container } = renderKit(
         <>
@@ -38,10 +40,14 @@ describe("messages whose content is malformed", () => {
       );
       expect(screen.getByText("Kept words")).toBeInTheDocument();
       expect(screen.getByText("Result words")).toBeInTheDocument();
-      expect(container.querySelector("[data-slot=part-crashed]")).toBeNull();
+      for (const { id } of odd.filter((m) => m.role !== "activity")) expect(container.querySelector(`[data-message-id="${id}"]`), id).not.toBeNull();
+      // A plan with no steps is shown as what it is: an activity the app has no view for.
+      expect(container.querySelector('[data-slot=message-fallback][data-kind="activity:PLAN"]')).not.toBeNull();
+      expect(container.querySelector("[data-slot=message-crashed], [data-slot=part-crashed]")).toBeNull();
       expect(error).not.toHaveBeenCalled();
     } finally {
       error.mockRestore();
+      warn.mockRestore();
     }
   });
 

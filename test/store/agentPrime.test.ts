@@ -175,4 +175,26 @@ describe("an SDK agent nobody listens to holds the thread's own messages, not co
     (changed.at(-1)![0] as { content: string }).content = "changed by a subscriber";
     expect(toAgUiMessages(store.getState().thread)[0]).toMatchObject({ content: "line 0" });
   });
+
+  it("an agent whose last subscriber leaves is told without copies again; one that gains a subscriber again is told in full, with copies", async () => {
+    const agent = new OkAgent();
+    const subscription = agent.subscribe({});
+    let n = 0;
+    const store = createThreadStore({ agent, initialMessages: history, batch: "sync", createId: () => `id${++n}` });
+    await vi.waitFor(() => expect(agent.messages).toHaveLength(history.length));
+    const own = () => new Set(toAgUiMessages(store.getState().thread));
+    expect(agent.messages.some((message) => own().has(message))).toBe(false);
+
+    subscription.unsubscribe();
+    store.getState().sendMessage("Hi");
+    // The copies it held stay; what the run added is the thread's own.
+    expect(agent.messages.map((message) => own().has(message))).toEqual([...history.map(() => false), true, true]);
+
+    agent.subscribe({});
+    const setMessages = vi.spyOn(agent, "setMessages");
+    store.getState().sendMessage("Again");
+    expect(setMessages).toHaveBeenCalled();
+    expect(contents(agent.messages)).toEqual([...contents(history), "Hi", "ok", "Again", "ok"]);
+    expect(agent.messages.some((message) => own().has(message))).toBe(false);
+  });
 });
