@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from "react";
 import { useStore } from "zustand";
-import type { ContentPart } from "@ag-ui/core";
-import { contentText } from "../core/thread/contentText";
-import { isRecord } from "../core/thread/guards";
+import { contentMedia, contentText } from "../core/thread/messageContent";
 import { branchPosition } from "../core/branches";
 import { readSuggestions, type Suggestion } from "../core/fold/suggestions";
 import { selectRespondable } from "../core/enumeration";
@@ -86,7 +84,7 @@ export function useMessageActions(messageId: string): MessageActions {
       // The text is what the person edits; pictures and files sent with it go with the edit.
       const message = store.getState().thread.messages.get(messageId);
       const content = message && "content" in message ? message.content : undefined;
-      const media = Array.isArray(content) ? (content as unknown[]).filter((part): part is ContentPart => isRecord(part) && part.type !== "text") : [];
+      const media = contentMedia(content);
       return editMessage(messageId, media.length && text.trim() ? [{ type: "text", text }, ...media] : text);
     };
     return { canFork, edit, regenerate: () => regenerate(messageId) };

@@ -10,8 +10,7 @@ import { useLazyChunk } from "../lib/lazyChunk";
 import { CheckIcon, ChevronLeftIcon, ChevronRightIcon, CopyIcon, PencilIcon, RegenerateIcon } from "../lib/icons";
 import { tooltipChunk } from "./tooltipChunk";
 import { useExtraActions } from "./extraActions";
-import { contentText } from "../../core/thread/contentText";
-import { isRecord } from "../../core/thread/guards";
+import { contentMedia, contentText } from "../../core/thread/messageContent";
 
 // The editor and the media are loaded when first needed: most messages are never edited, and
 // most carry no pictures or files.
@@ -156,7 +155,7 @@ export function EditableUserMessage({ message }: { message: ThreadMessage }) {
   const root = useRef<HTMLDivElement>(null);
   const content = "content" in message ? message.content : undefined;
   const text = contentText(content);
-  const hasMedia = Array.isArray(content) && (content as unknown[]).some((part) => isRecord(part) && part.type !== "text");
+  const hasMedia = contentMedia(content).length > 0;
   const close = (saved: boolean) => {
     const scope = root.current?.closest(".parley") ?? document;
     setEditing(false);

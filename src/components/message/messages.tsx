@@ -12,7 +12,7 @@ import { useMessageSupport } from "../../react/support";
 import { useShowsActions, useShowsAuthor } from "../thread/RowLayoutContext";
 import { ConfidenceLabel } from "./ConfidenceLabel";
 import { CheckIcon, ChevronRightIcon, CrossIcon } from "../lib/icons";
-import { contentText } from "../../core/thread/contentText";
+import { contentText } from "../../core/thread/messageContent";
 
 // Loaded when an answer cites something: most answers do not.
 const MessageSources = lazy(() => import("./MessageSources"));

@@ -6,7 +6,7 @@ import type { ParleyLabels } from "../../i18n/labels";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 import { subagentDisplayName } from "./threadTurns";
-import { contentText } from "../../core/thread/contentText";
+import { contentText } from "../../core/thread/messageContent";
 
 /** How much of a reply is read out; the rest is in the thread. */
 const ANNOUNCE_LIMIT = 280;

@@ -4,7 +4,7 @@ import type { ThreadMessage, ToolCallState } from "../../core/fold";
 import { useThreadStore } from "../../react/ParleyProvider";
 import { MessageErrorBoundary } from "../registry/MessageErrorBoundary";
 import type { ToolRenderer, ToolRenderStatus } from "../registry/registry";
-import { contentText } from "../../core/thread/contentText";
+import { contentText } from "../../core/thread/messageContent";
 
 /** A call shown by the app's renderer (`useToolRenderer`, `useFrontendTool`'s `render`), inside an error boundary. */
 export function RenderedToolCall({ call, result, Renderer }: { call: ToolCallState; result: ThreadMessage | undefined; Renderer: ToolRenderer }) {

@@ -8,7 +8,7 @@ import { RenderedToolCall } from "./RenderedToolCall";
 import { useLabels } from "../../i18n/LabelsContext";
 import { cn } from "../lib/cn";
 import { ChevronRightIcon } from "../lib/icons";
-import { contentText } from "../../core/thread/contentText";
+import { contentText } from "../../core/thread/messageContent";
 
 interface ToolCallContextValue {
   call: ToolCallState;

@@ -2,6 +2,7 @@ import { createThreadState, foldEvents } from "../fold/fold";
 import type { ThreadMessage } from "../thread/types";
 import { restoreThread, snapshotThread, type ThreadSnapshot } from "../persistence/threadSnapshot";
 import type { PushedSession, ThreadsAdapter, ThreadsChange, ThreadSummary } from "./types";
+import { contentText } from "../thread/messageContent";
 
 /** A {@link ThreadsAdapter} in memory, plus `deliver` for sessions the agent pushes. */
 export interface MemoryThreadsAdapter extends ThreadsAdapter {
@@ -26,11 +27,8 @@ export interface MemoryThreadsOptions {
   newId?: () => string;
 }
 
-const textOf = (message: ThreadMessage | undefined): string => {
-  const content = (message as { content?: unknown } | undefined)?.content;
-  const text = typeof content === "string" ? content : Array.isArray(content) ? content.map((p: { text?: unknown }) => (typeof p?.text === "string" ? p.text : "")).join(" ") : "";
-  return text.replace(/\s+/g, " ").trim();
-};
+const textOf = (message: ThreadMessage | undefined): string =>
+  contentText((message as { content?: unknown } | undefined)?.content).replace(/\s+/g, " ").trim();
 // A line of a list, not Markdown: emphasis and code marks, and heading and list markers, go.
 const clip = (text: string, max: number) => {
   const plain = text.replace(/[*`]+|(^|\s)[#>-]+\s/g, "$1").trim();

@@ -1,4 +1,4 @@
-import { contentToText, type TextInputContent } from "@ag-ui/core";
+import { contentToText, type ContentPart, type TextInputContent } from "@ag-ui/core";
 import { isRecord } from "./guards";
 
 /**
@@ -14,4 +14,16 @@ import { isRecord } from "./guards";
 export function contentText(content: unknown): string {
   if (typeof content === "string") return content;
   return Array.isArray(content) ? contentToText(content.filter((part): part is TextInputContent => isRecord(part) && part.type === "text" && typeof part.text === "string")) : "";
+}
+
+/**
+ * The parts of a message's content that are not text (pictures, files, audio, video), whatever the
+ * content holds: none for a string or anything that is not a list, and a list's malformed entries
+ * left out. What goes with an edited message, and what its bubble shows besides the words.
+ *
+ * @example
+ * contentMedia([{ type: "text", text: "Hi" }, null, { type: "image", source: { type: "url", value: "…" } }]); // [the image part]
+ */
+export function contentMedia(content: unknown): ContentPart[] {
+  return Array.isArray(content) ? content.filter((part): part is ContentPart => isRecord(part) && part.type !== "text") : [];
 }
