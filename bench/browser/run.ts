@@ -7,7 +7,9 @@
  *
  *   npm run bench:browser        (node --import tsx bench/browser/run.ts)
  *
- * Vite serves bench/browser/ (production React: NODE_ENV=production), playwright-core drives
+ * Vite builds bench/browser/ for production (minified, each lazy chunk one file, as an app ships the
+ * kit) and `vite preview` serves it (`--dev`: Vite's dev server, no build to wait for, production
+ * React, but lazy chunks arrive module by module), playwright-core drives
  * Debian's chromium (headless, fresh profile, the flags of test/browser/demo.e2e.test.ts), and the
  * page (main.tsx) measures. Every scenario × implementation runs 3× on a freshly loaded page; the
  * table shows medians, and a second table gives each figure as a ratio to the naive list's (the
@@ -16,7 +18,7 @@
  * `--only=flat,flat10k,chunked,paced,paced500,paced10k,card,mount,mount10k,trace`, `--impls=parley,naive` (of naive, parley, sdk, floor)
  * (leave out the others: the SDK way takes a minute per 10,000-message scenario), `--profile` (print
  * the top self time of each first run's CPU profile), `--frames` (print each run's frames over
- * 1.5× 60 Hz: when, how long, how much of the reply they showed).
+ * 1.5× 60 Hz: when, how long, how much of the reply they showed), `--dev` (the dev server).
  */
 
 // Production React and the SDK's production path, before Vite reads the environment.
@@ -26,7 +28,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type BrowserContext, type CDPSession, type Page } from "playwright-core";
-import { createServer, type ViteDevServer } from "vite";
+import { build, createServer, preview, type PreviewServer, type ViteDevServer } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
 import { formatMs, table } from "../measure";
@@ -42,6 +44,8 @@ const args = process.argv.slice(2);
 const REPEATS = args.includes("--quick") ? 1 : 3;
 const PROFILE = args.includes("--profile");
 const FRAMES = args.includes("--frames");
+/** `--dev`: serve the page through Vite's dev server (modules unbundled: no build to wait for, but lazy chunks arrive module by module). */
+const DEV = args.includes("--dev");
 /** `--only=flat,mount`: run just those scenarios (for working on one). */
 const ONLY = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
 /** `--impls=parley,naive`: run just those implementations (the ratio table needs the naive list). */
@@ -146,8 +150,9 @@ const IMPLS: { impl: Impl; label: string }[] = [
 // ---- server and browser -----------------------------------------------------------------------
 
 const cacheDir = mkdtempSync(join(tmpdir(), "parley-bench-vite-"));
+const outDir = mkdtempSync(join(tmpdir(), "parley-bench-build-"));
 const userDataDir = mkdtempSync(join(tmpdir(), "parley-chromium-"));
-let server: ViteDevServer | undefined;
+let server: ViteDevServer | PreviewServer | undefined;
 let context: BrowserContext | undefined;
 
 async function cleanup(): Promise<void> {
@@ -155,10 +160,36 @@ async function cleanup(): Promise<void> {
   await server?.close().catch(() => undefined);
   rmSync(userDataDir, { recursive: true, force: true });
   rmSync(cacheDir, { recursive: true, force: true });
+  rmSync(outDir, { recursive: true, force: true });
 }
 process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
 
-async function startServer(): Promise<{ server: ViteDevServer; url: string }> {
+/**
+ * The page as an app ships it: built for production (minified, one file per lazy chunk) and served
+ * by `vite preview`; with `--dev`, through Vite's dev server instead.
+ */
+async function startServer(): Promise<{ server: ViteDevServer | PreviewServer; url: string }> {
+  const server = DEV ? await devServer() : await builtPage();
+  const url = server.resolvedUrls?.local[0];
+  if (!url || !/^http:\/\/127\.0\.0\.1:\d+\/$/.test(url)) throw new Error(`unexpected Vite URL ${url}`);
+  return { server, url };
+}
+
+async function builtPage(): Promise<PreviewServer> {
+  await build({
+    configFile: false,
+    root: here,
+    base: "./",
+    mode: "production",
+    logLevel: "warn",
+    plugins: [react(), tailwindcss()],
+    define: { "process.env.NODE_ENV": JSON.stringify("production") },
+    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: Infinity },
+  });
+  return preview({ configFile: false, root: here, logLevel: "warn", build: { outDir }, preview: { host: "127.0.0.1", port: 0, strictPort: false, open: false } });
+}
+
+async function devServer(): Promise<ViteDevServer> {
   const server = await createServer({
     configFile: false,
     root: here,
@@ -171,10 +202,7 @@ async function startServer(): Promise<{ server: ViteDevServer; url: string }> {
     logLevel: "warn",
     clearScreen: false,
   });
-  await server.listen();
-  const url = server.resolvedUrls?.local[0];
-  if (!url || !/^http:\/\/127\.0\.0\.1:\d+\/$/.test(url)) throw new Error(`unexpected Vite URL ${url}`);
-  return { server, url };
+  return server.listen();
 }
 
 const METRIC_KEYS = ["ScriptDuration", "TaskDuration", "LayoutDuration", "RecalcStyleDuration"] as const;
@@ -429,7 +457,7 @@ try {
   console.log(`# Parley in the browser: streaming and mounting, against a naive list, the SDK way and the floor`);
   console.log();
   console.log(
-    `Chromium ${version} (headless, --disable-gpu), Vite dev server with NODE_ENV=production (production React, the SDK's production path), ` +
+    `Chromium ${version} (headless, --disable-gpu), ${DEV ? "Vite dev server with NODE_ENV=production (production React, the SDK's production path; lazy chunks module by module)" : "the page built for production by Vite (minified, one file per lazy chunk) and served by vite preview"}, ` +
       `Node ${process.version}; ${availableParallelism()} cores, load average at start ${loadavg().map((l) => l.toFixed(1)).join(" / ")}.`,
   );
   console.log(`Each cell: the median of ${REPEATS} run(s), each on a freshly loaded page; 800×700 px chat box; the thread holds 1,000 messages (15–45 words each), or 10,000 where the scenario says so.`);
