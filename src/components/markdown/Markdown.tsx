@@ -8,6 +8,7 @@ import { remarkGfmParse } from "./remarkGfmParse";
 import { safeUrl } from "./safeUrl";
 import { linkUrl } from "../lib/urlPolicy";
 import { splitMarkdownBlocks } from "./splitBlocks";
+import { warmUpWhenIdle } from "./markdownWarmUp";
 import { remarkCitations, type CitationTargets } from "./citationMarkers";
 import { CheckIcon, CopyIcon } from "../lib/icons";
 
@@ -210,3 +211,9 @@ function blockParser(plugins: typeof REMARK_PLUGINS) {
 }
 
 const parseBlock = blockParser(REMARK_PLUGINS);
+
+/**
+ * Parses sample replies in the browser's idle time (markdownWarmUp.ts), so the first reply that
+ * streams does not run the parser cold; the chunk calls it when it lands. Returns a cancel function.
+ */
+export const warmUpMarkdown = (): (() => void) => warmUpWhenIdle(parseBlock);
