@@ -62,10 +62,12 @@ type AgentFields = {
  * are told: through `addMessages` (its subscribers hear `onNewMessage` for each, `onNewToolCall`
  * for calls already made, and `onMessagesChanged` with a new array), with copies of its own. The
  * whole history is not copied again: `setMessages` clones every message, ~30 ms a call at 10,000
- * messages in Chromium. No message added, none is told. The state is told as before.
+ * messages in Chromium. No message added, none is told. The state is told whole, through
+ * `setState` (a copy).
  *
  * An SDK agent nobody has subscribed to (its `subscribers` empty) has no one to tell: it gets a new
- * array of the thread's own messages, as a run's input does (frozen in development), and no copies.
+ * array of the thread's own messages, as a run's input does (frozen in development), and the
+ * thread's own state (as a run's input carries it), and no copies.
  * Copies of a long history are work twice over: ~3 MB at 10,000 messages, which the garbage
  * collector then moves while the next reply streams. The SDK's own run (`runAgent`) copies what it
  * reads before changing anything. Once someone subscribes, the next telling replaces that array
@@ -78,21 +80,27 @@ export function tellAgent(agent: AgentLike, thread: ThreadState): void {
   if (Array.isArray(target.messages)) attempt(() => tellMessages(agent, target, thread));
   if ("state" in target) {
     attempt(() => {
-      if (typeof target.setState === "function") target.setState(thread.state);
+      // Nobody to tell: the thread's own state, as a run's input carries it; no copy.
+      if (typeof target.setState === "function" && !unheard(target)) target.setState(thread.state);
       else target.state = thread.state;
     });
   }
+}
+
+/** An SDK agent nobody has subscribed to: what it holds is read by no one but its own run. */
+function unheard(target: AgentFields): boolean {
+  return Array.isArray(target.subscribers) && target.subscribers.length === 0;
 }
 
 function tellMessages(agent: AgentLike, target: AgentFields, thread: ThreadState): void {
   const messages = toAgUiMessages(thread, { includeActivity: true });
   const array = target.messages as unknown[];
   const last = toldMessages.get(agent);
-  const unheard = Array.isArray(target.subscribers) && target.subscribers.length === 0;
+  const nobodyListens = unheard(target);
   // Once someone listens, an array of the thread's own messages is replaced whole, by copies: a
   // subscriber is handed what the agent holds, and may change it.
-  const added = last && array === last.array && array.length === last.length && (unheard || !last.shared) ? addedTo(last.told, messages) : undefined;
-  if (unheard) {
+  const added = last && array === last.array && array.length === last.length && (nobodyListens || !last.shared) ? addedTo(last.told, messages) : undefined;
+  if (nobodyListens) {
     // A new array at every change, as setMessages gives; what it was told stays apart from what it holds.
     if (!added) target.messages = messages.slice();
     else if (added.length) target.messages = [...array, ...added];
@@ -108,7 +116,7 @@ function tellMessages(agent: AgentLike, target: AgentFields, thread: ThreadState
   else target.messages = copyOf(messages);
   const now = target.messages as unknown[];
   // Left as it was (nothing added), the array holds what it held: shared only if it was.
-  toldMessages.set(agent, { told: messages, array: now, length: now.length, shared: unheard && (added === undefined || added.length > 0 || last?.shared === true) });
+  toldMessages.set(agent, { told: messages, array: now, length: now.length, shared: nobodyListens && (added === undefined || added.length > 0 || last?.shared === true) });
 }
 
 /** What an agent held when a thread was made from its messages: noted as told if nothing changed before the first run. */

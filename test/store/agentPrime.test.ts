@@ -119,7 +119,19 @@ describe("priming falls back to telling in full whatever changed before it", () 
   });
 });
 
-describe("an SDK agent nobody listens to holds the thread's own messages, not copies", () => {
+/** An @ag-ui/client agent whose runs set the state (a snapshot): `{ turn: <runId> }`, with a long list beside it. */
+class StateAgent extends OkAgent {
+  run(input: RunAgentInput): Observable<BaseEvent> {
+    return new Observable<BaseEvent>((subscriber) => {
+      subscriber.next({ type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent);
+      subscriber.next({ type: EventType.STATE_SNAPSHOT, snapshot: { turn: input.runId, items: Array.from({ length: 100 }, (_, i) => ({ i })) } } as BaseEvent);
+      subscriber.next({ type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId } as BaseEvent);
+      subscriber.complete();
+    });
+  }
+}
+
+describe("an SDK agent nobody listens to holds the thread's own messages and state, not copies", () => {
   it("primed after the paint and told after each run, a reset and an edit without setMessages / addMessages: a new array each time, the thread's messages in it", async () => {
     const agent = new OkAgent();
     const setMessages = vi.spyOn(agent, "setMessages");
@@ -196,5 +208,28 @@ describe("an SDK agent nobody listens to holds the thread's own messages, not co
     expect(setMessages).toHaveBeenCalled();
     expect(contents(agent.messages)).toEqual([...contents(history), "Hi", "ok", "Again", "ok"]);
     expect(agent.messages.some((message) => own().has(message))).toBe(false);
+  });
+
+  it("holds the thread's own state, not a copy: setState is not called; once someone subscribes, it is (a copy)", async () => {
+    const agent = new StateAgent();
+    const setState = vi.spyOn(agent, "setState");
+    let n = 0;
+    const store = createThreadStore({ agent, initialState: { turn: "none" }, batch: "sync", createId: () => `id${++n}` });
+    store.getState().sendMessage("Hi");
+    const thread = () => store.getState().thread;
+    expect(thread().state).toMatchObject({ turn: "id2" });
+    expect(agent.state).toBe(thread().state);
+    expect(setState).not.toHaveBeenCalled();
+
+    const heard: unknown[] = [];
+    agent.subscribe({ onStateChanged: ({ state }) => void heard.push(state) });
+    store.getState().sendMessage("Again");
+    expect(setState).toHaveBeenCalled();
+    expect(agent.state).toEqual(thread().state);
+    expect(agent.state).not.toBe(thread().state);
+    await vi.waitFor(() => expect(heard.at(-1)).toEqual(thread().state));
+    // What a subscriber is handed is the agent's to change: the thread's state is not.
+    (heard.at(-1) as { turn: string }).turn = "changed by a subscriber";
+    expect(thread().state).toMatchObject({ turn: expect.not.stringContaining("changed") });
   });
 });
