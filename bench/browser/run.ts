@@ -17,8 +17,9 @@
  * in the same run. Flags: `--quick` (1 run each),
  * `--only=flat,flat10k,chunked,paced,paced500,paced10k,card,mount,mount10k,trace`, `--impls=parley,naive` (of naive, parley, sdk, floor)
  * (leave out the others: the SDK way takes a minute per 10,000-message scenario), `--profile` (print
- * the top self time of each first run's CPU profile), `--frames` (print each run's frames over
- * 1.5× 60 Hz: when, how long, how much of the reply they showed), `--dev` (the dev server).
+ * the top self time of each first run's CPU profile; through the dev server), `--frames` (print
+ * each run's frames over 1.5× 60 Hz: when, how long, how much of the reply they showed), `--dev`
+ * (the dev server).
  */
 
 // Production React and the SDK's production path, before Vite reads the environment.
@@ -44,8 +45,11 @@ const args = process.argv.slice(2);
 const REPEATS = args.includes("--quick") ? 1 : 3;
 const PROFILE = args.includes("--profile");
 const FRAMES = args.includes("--frames");
-/** `--dev`: serve the page through Vite's dev server (modules unbundled: no build to wait for, but lazy chunks arrive module by module). */
-const DEV = args.includes("--dev");
+/**
+ * `--dev`: serve the page through Vite's dev server (modules unbundled: no build to wait for, but
+ * lazy chunks arrive module by module). `--profile` implies it: its tables name source modules.
+ */
+const DEV = args.includes("--dev") || PROFILE;
 /** `--only=flat,mount`: run just those scenarios (for working on one). */
 const ONLY = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
 /** `--impls=parley,naive`: run just those implementations (the ratio table needs the naive list). */
@@ -181,6 +185,7 @@ async function builtPage(): Promise<PreviewServer> {
     root: here,
     base: "./",
     mode: "production",
+    cacheDir,
     logLevel: "warn",
     plugins: [react(), tailwindcss()],
     define: { "process.env.NODE_ENV": JSON.stringify("production") },
