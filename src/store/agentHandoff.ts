@@ -67,12 +67,15 @@ type AgentFields = {
  *
  * An SDK agent nobody has subscribed to (its `subscribers` empty) has no one to tell: it gets a new
  * array of the thread's own messages, as a run's input does (frozen in development), and the
- * thread's own state (as a run's input carries it), and no copies.
+ * thread's own state, as a run's input carries it (not frozen: the app's own `initialState` may be
+ * in it), and no copies.
  * Copies of a long history are work twice over: ~3 MB at 10,000 messages, which the garbage
  * collector then moves while the next reply streams. The SDK's own run (`runAgent`) copies what it
- * reads before changing anything. Once someone subscribes, the next telling replaces that array
- * whole through `setMessages` (copies): subscribers are handed what the agent holds. Until then,
- * whatever reads `agent.messages` (the app's own `addMessage`, `runAgent`) sees the thread's own.
+ * reads before changing anything, and never changes `state` in place. Once someone subscribes, the
+ * next telling replaces that array whole through `setMessages` (copies) and the state through
+ * `setState` (a copy): subscribers are handed what the agent holds. Until then, whatever reads
+ * `agent.messages` or `agent.state` sees the thread's own: the app's own `addMessage`, and the
+ * subscriber an app passes to `runAgent` (which `subscribers` does not list) in its callbacks.
  */
 export function tellAgent(agent: AgentLike, thread: ThreadState): void {
   const target = agent as AgentFields;
@@ -80,7 +83,8 @@ export function tellAgent(agent: AgentLike, thread: ThreadState): void {
   if (Array.isArray(target.messages)) attempt(() => tellMessages(agent, target, thread));
   if ("state" in target) {
     attempt(() => {
-      // Nobody to tell: the thread's own state, as a run's input carries it; no copy.
+      // Subscribers hear it through setState (a copy). With nobody to tell, or no setState, the
+      // thread's own state, as a run's input carries it.
       if (typeof target.setState === "function" && !unheard(target)) target.setState(thread.state);
       else target.state = thread.state;
     });

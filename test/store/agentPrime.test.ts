@@ -119,13 +119,22 @@ describe("priming falls back to telling in full whatever changed before it", () 
   });
 });
 
-/** An @ag-ui/client agent whose runs set the state (a snapshot): `{ turn: <runId> }`, with a long list beside it. */
+/**
+ * An @ag-ui/client agent whose first run sets the state whole (a snapshot of 81 members: `turn` and
+ * `k0`…`k79`), and whose later runs change it (a delta into that root, which the fold then keeps as
+ * a table of members).
+ */
 class StateAgent extends OkAgent {
-  run(input: RunAgentInput): Observable<BaseEvent> {
+  override run(input: RunAgentInput): Observable<BaseEvent> {
+    const state = input.state as Record<string, unknown> | undefined;
+    const change: BaseEvent =
+      state && "turn" in state
+        ? { type: EventType.STATE_DELTA, delta: [{ op: "replace", path: "/turn", value: input.runId }, { op: "add", path: `/added-${input.runId}`, value: true }] }
+        : { type: EventType.STATE_SNAPSHOT, snapshot: { turn: input.runId, ...Object.fromEntries(Array.from({ length: 80 }, (_, i) => [`k${i}`, { i }])) } };
     return new Observable<BaseEvent>((subscriber) => {
-      subscriber.next({ type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId } as BaseEvent);
-      subscriber.next({ type: EventType.STATE_SNAPSHOT, snapshot: { turn: input.runId, items: Array.from({ length: 100 }, (_, i) => ({ i })) } } as BaseEvent);
-      subscriber.next({ type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId } as BaseEvent);
+      subscriber.next({ type: EventType.RUN_STARTED, threadId: input.threadId, runId: input.runId });
+      subscriber.next(change);
+      subscriber.next({ type: EventType.RUN_FINISHED, threadId: input.threadId, runId: input.runId });
       subscriber.complete();
     });
   }
@@ -210,26 +219,46 @@ describe("an SDK agent nobody listens to holds the thread's own messages and sta
     expect(agent.messages.some((message) => own().has(message))).toBe(false);
   });
 
-  it("holds the thread's own state, not a copy: setState is not called; once someone subscribes, it is (a copy)", async () => {
+  it("holds the thread's own state, not a copy: setState is not called, and a later run leaves what it held as it was", () => {
     const agent = new StateAgent();
     const setState = vi.spyOn(agent, "setState");
     let n = 0;
-    const store = createThreadStore({ agent, initialState: { turn: "none" }, batch: "sync", createId: () => `id${++n}` });
-    store.getState().sendMessage("Hi");
+    const store = createThreadStore({ agent, batch: "sync", createId: () => `id${++n}` });
     const thread = () => store.getState().thread;
-    expect(thread().state).toMatchObject({ turn: "id2" });
+    store.getState().sendMessage("Hi");
+    expect(thread().state).toMatchObject({ turn: "id2", k79: { i: 79 } });
     expect(agent.state).toBe(thread().state);
     expect(setState).not.toHaveBeenCalled();
 
+    // A delta into the 81-member root: a new state, and the one the agent held is unchanged.
+    const held = agent.state;
+    const asHeld = structuredClone(held);
+    store.getState().sendMessage("Again");
+    const { turn } = thread().state as { turn: string };
+    expect(turn).not.toBe("id2");
+    expect(thread().state).toMatchObject({ [`added-${turn}`]: true, k0: { i: 0 } });
+    expect(held).toEqual(asHeld);
+    expect(agent.state).toBe(thread().state);
+    expect(setState).not.toHaveBeenCalled();
+  });
+
+  it("once someone subscribes, the state is told through setState, a copy", async () => {
+    const agent = new StateAgent();
+    let n = 0;
+    const store = createThreadStore({ agent, batch: "sync", createId: () => `id${++n}` });
+    const thread = () => store.getState().thread;
+    store.getState().sendMessage("Hi");
     const heard: unknown[] = [];
     agent.subscribe({ onStateChanged: ({ state }) => void heard.push(state) });
+    const setState = vi.spyOn(agent, "setState");
     store.getState().sendMessage("Again");
     expect(setState).toHaveBeenCalled();
     expect(agent.state).toEqual(thread().state);
     expect(agent.state).not.toBe(thread().state);
     await vi.waitFor(() => expect(heard.at(-1)).toEqual(thread().state));
     // What a subscriber is handed is the agent's to change: the thread's state is not.
+    const told = (thread().state as { turn: string }).turn;
     (heard.at(-1) as { turn: string }).turn = "changed by a subscriber";
-    expect(thread().state).toMatchObject({ turn: expect.not.stringContaining("changed") });
+    expect(thread().state).toMatchObject({ turn: told });
   });
 });
