@@ -91,7 +91,7 @@ export function tellAgent(agent: AgentLike, thread: ThreadState): void {
   }
 }
 
-/** An SDK agent nobody has subscribed to: what it holds is read by no one but its own run. */
+/** An SDK agent nobody has subscribed to (`subscribers` empty): no copy of what it holds is asked for. */
 function unheard(target: AgentFields): boolean {
   return Array.isArray(target.subscribers) && target.subscribers.length === 0;
 }
