@@ -25,7 +25,7 @@ import { tap } from "rxjs";
 import { createThreadStore, ParleyProvider, ParleyUIProvider, Thread, type ThreadStore } from "../../src";
 import { ScriptedAgent, type ScriptStep } from "../../src/testing";
 import "../../src/theme/parley.css";
-import "./trace";
+import { installTraceScenario } from "./trace";
 import { LAST_SEED, seedMessages, WORDS } from "./seed";
 import { afterPaint, everyFrame, postTask } from "./paint";
 import type { BenchCdpAnswer, BenchCommand, CdpMetrics, ScenarioName, ScenarioOptions, ScenarioResult } from "./types";
@@ -418,6 +418,7 @@ async function streamScenario(options: ScenarioOptions): Promise<ScenarioResult>
   };
 }
 
+installTraceScenario();
 window.runScenario = async (name: ScenarioName, options: ScenarioOptions): Promise<ScenarioResult> => {
   unmount();
   return name === "mount" || name === "mount10k" ? mountScenario(options) : streamScenario(options);

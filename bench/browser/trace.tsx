@@ -60,7 +60,15 @@ function PlainTrace({ events }: { events: BaseEvent[] }) {
   );
 }
 
-window.runTraceScenario = async (impl, n) => {
+/**
+ * Puts `window.runTraceScenario` on the page. A call, not an import for its side effects: the
+ * package declares only its CSS as having side effects, so a production build drops such an import.
+ */
+export function installTraceScenario(): void {
+  window.runTraceScenario = runTraceScenario;
+}
+
+const runTraceScenario: Window["runTraceScenario"] = async (impl, n) => {
   const el = document.getElementById("root") as HTMLElement;
   el.replaceChildren();
   const events = traceEvents(n);
